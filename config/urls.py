@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("games.api.urls")),
+]
+
+# Errors raised outside DRF views (unknown URLs, oversized or suspicious requests, crashes)
+# keep the API's one error shape under /api/; the admin keeps Django's pages.
+handler400 = "games.api.errors.bad_request"
+handler404 = "games.api.errors.page_not_found"
+handler500 = "games.api.errors.server_error"

@@ -1,0 +1,120 @@
+"""The API's one error shape, `{"error": {"code", "message", "details"}}`, for every 4xx.
+
+`exception_handler` is DRF's EXCEPTION_HANDLER: it maps DRF's exceptions, Django's Http404 and
+PermissionDenied, oversized bodies and the engine's IllegalAction to that shape. The `handler*`
+views below do the same for errors raised outside DRF views (config/urls.py installs them).
+"""
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games.engine.errors import IllegalAction
+
+
+class Conflict(exceptions.APIException):
+    """The client acted on a stale version: nothing changed. Extra keywords become details."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "stale_version"
+    default_detail = "The match has changed since it was loaded: reload it and try again."
+
+    def __init__(self, detail=None, **details):
+        super().__init__(detail)
+        self.details = details
+
+
+class ErrorInfoSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="stable machine code, e.g. invalid_input, not_found")
+    message = serializers.CharField(help_text="for people; may change")
+    details = serializers.DictField(help_text="context: field errors, readings, versions...")
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Documents the error shape in the OpenAPI schema."""
+
+    error = ErrorInfoSerializer()
+
+
+# DRF's codes, renamed where the API promises clients another name.
+RENAMED_CODES = {"invalid": "invalid_input", "parse_error": "malformed_json",
+                 "permission_denied": "forbidden"}
+
+
+def error_body(code: str, message: str, details: dict | None = None) -> dict:
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def body_too_large() -> dict:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return error_body("body_too_large", f"The request body exceeds {limit} bytes.",
+                      {"limit_bytes": limit})
+
+
+def _code(exc: exceptions.APIException) -> str:
+    if isinstance(exc, exceptions.ValidationError):
+        return "invalid_input"
+    codes = exc.get_codes()
+    code = codes if isinstance(codes, str) else exc.default_code
+    return RENAMED_CODES.get(code, code)
+
+
+def _message(exc: exceptions.APIException) -> str:
+    return str(exc.detail) if isinstance(exc.detail, str) else str(exc.default_detail)
+
+
+def _details(exc: exceptions.APIException) -> dict:
+    if isinstance(exc, exceptions.ValidationError):
+        return exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+    if isinstance(exc, exceptions.Throttled):
+        return {"wait_seconds": exc.wait}
+    return getattr(exc, "details", {})
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, IllegalAction):
+        return Response(error_body(exc.code, exc.message, exc.details), status=400)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(body_too_large(), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+    # DRF's handler sets the status, the WWW-Authenticate / Retry-After headers and rolls back
+    # an atomic request; anything else it does not know is a bug and becomes a 500.
+    response = drf_exception_handler(exc, context)
+    if response is not None:
+        response.data = error_body(_code(exc), _message(exc), _details(exc))
+    return response
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def bad_request(request, exception):
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse(body_too_large(), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    return JsonResponse(error_body("bad_request", "The request was refused."), status=400)
+
+
+def page_not_found(request, exception):
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse(
+        error_body("not_found", "There is no such URL.", {"path": request.path}), status=404
+    )
+
+
+def server_error(request):
+    if not _is_api(request):
+        return defaults.server_error(request)
+    return JsonResponse(error_body("server_error", "Something went wrong on our side."),
+                        status=500)

@@ -1,0 +1,320 @@
+"""The flow of a 510k round: deal and cut, bids (包庄), teams and the seat swap, tricks, finishing
+order, round end and settlement. Every function takes values and returns new ones."""
+
+import random
+
+from games.engine.actions import Bid, Cut, Pass, Play
+from games.engine.cards import PER_DECK, RANK_OF, make_pack, wire
+from games.engine.combos import Reading
+from games.engine.errors import IllegalAction
+from games.engine.rulesets.five_ten_k.combos import RANKS_510K, beats, points_of, readings_of
+from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TablePlay
+from scoring.rules import five_ten_k_settle, xi_tier
+
+HAND_SIZE = 22
+PACK = make_pack(2, ranks=RANKS_510K, jokers=False)
+PACK_SET = frozenset(PACK)
+PACK_SIZE = len(PACK)
+
+
+def deal_size(options: Options) -> int:
+    return HAND_SIZE * options.players
+
+
+def new_round(match: Match, seed: str) -> Round:
+    """Shuffle; the cutter (seat 0, later the last 上游) is to act."""
+    rng = random.Random(seed)
+    deck = list(PACK)
+    rng.shuffle(deck)
+    last = match.round
+    players = match.options.players
+    return Round(
+        number=1 if last is None else last.number + 1,
+        cutter=0 if last is None else last.finished[0],
+        seating=tuple(range(players)) if last is None else last.seating,
+        deck=tuple(deck),
+        random_cut=rng.randrange(deal_size(match.options)),
+        phase="cut",
+        to_act=0 if last is None else last.finished[0],
+    )
+
+
+def _after(rnd: Round, seat: int, steps: int = 1) -> int:
+    """The seat `steps` places after `seat` in this round's turn order."""
+    seating = rnd.seating
+    return seating[(seating.index(seat) + steps) % len(seating)]
+
+
+def _next_holder(rnd: Round, seat: int) -> int:
+    """The next seat after `seat` in turn order that still holds cards."""
+    for step in range(1, len(rnd.seating) + 1):
+        other = _after(rnd, seat, step)
+        if rnd.hands[other]:
+            return other
+    raise AssertionError("nobody holds cards")  # the round ends before this can happen
+
+
+def cut(match: Match, rnd: Round, seat: int, action: Cut) -> tuple[Round, list[dict]]:
+    size = deal_size(match.options)
+    position = rnd.random_cut if action.position is None else action.position
+    if not 0 <= position < size:
+        raise IllegalAction(
+            "invalid_action", f"the cut position is 0..{size - 1}", position=position
+        )
+    players = match.options.players
+    # Card k of the shuffled order goes to the seat k + 1 places after the cutter.
+    hands = [[] for _ in range(players)]
+    for k, card in enumerate(rnd.deck[:size]):
+        hands[_after(rnd, seat, k + 1)].append(card)
+    holder = _after(rnd, seat, position + 1)
+    face_up = rnd.deck[position]
+    rnd = rnd._replace(
+        deck=(),
+        bottom=rnd.deck[size:],
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        cut_position=position,
+        face_up=face_up,
+        holder=holder,
+        captured=(0,) * players,
+        xi_played=((),) * players,
+        phase="bid",
+        to_act=holder,
+    )
+    events = [
+        {"type": "cut", "seat": seat, "position": position, "face_up": wire(face_up),
+         "holder": holder}
+    ]
+    if players == 2:
+        rnd, more = _start_play(rnd, holder, holder, ((holder,), (1 - holder,)), None)
+        events += more
+    return rnd, events
+
+
+def bid(match: Match, rnd: Round, seat: int, action: Bid) -> tuple[Round, list[dict]]:
+    rnd = rnd._replace(bids=rnd.bids + ((seat, action.solo),))
+    events = [{"type": "bid", "seat": seat, "solo": action.solo}]
+    if action.solo:
+        defenders = tuple(s for s in rnd.seating if s != seat)
+        rnd, more = _start_play(rnd, seat, seat, ((seat,), tuple(sorted(defenders))), None)
+    elif len(rnd.bids) < match.options.players:
+        return rnd._replace(to_act=_after(rnd, seat)), events
+    else:
+        rnd, more = _teams_by_twin(rnd)
+    return rnd, events + more
+
+
+def _teams_by_twin(rnd: Round) -> tuple[Round, list[dict]]:
+    """Nobody went solo: the holder of the 明牌's twin partners its holder, moved opposite it."""
+    holder = rnd.holder
+    twin = (rnd.face_up + PER_DECK) % (2 * PER_DECK)
+    twin_holder = next(s for s, hand in enumerate(rnd.hands) if twin in hand)
+    opposite = _after(rnd, holder, 2)
+    swapped = None
+    seating = rnd.seating
+    if twin_holder not in (holder, opposite):
+        swapped = (twin_holder, opposite)
+        seating = tuple(
+            opposite if s == twin_holder else twin_holder if s == opposite else s for s in seating
+        )
+    rnd = rnd._replace(seating=seating)
+    partners = tuple(sorted((holder, _after(rnd, holder, 2))))
+    others = tuple(sorted(s for s in seating if s not in partners))
+    return _start_play(rnd, holder, None, (partners, others), swapped)
+
+
+def _start_play(
+    rnd: Round, leader: int, banker: int | None, teams, swapped
+) -> tuple[Round, list[dict]]:
+    """Teams are (leader's side, the other side); the banker leads, else the face-up holder."""
+    rnd = rnd._replace(phase="play", to_act=leader, banker=banker, teams=teams)
+    event = {"type": "teams", "banker": banker, "teams": [list(t) for t in teams],
+             "seating": list(rnd.seating), "swapped": None if swapped is None else list(swapped),
+             "leader": leader}
+    return rnd, [event]
+
+
+def _check_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
+    if not cards:
+        raise IllegalAction("not_a_combination", "a play needs at least one card")
+    for card in cards:
+        if card not in PACK_SET:
+            raise IllegalAction("unknown_card", f"{card} is not a card of this pack", card=card)
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("duplicate_card", "a card appears twice in the play")
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise IllegalAction(
+            "card_not_in_hand", "the play holds cards not in your hand", cards=missing
+        )
+
+
+def matches(reading: Reading, named: Reading) -> bool:
+    """A client's named reading fits a found one; an unsaid triples count fits any."""
+    return reading[:3] == named[:3] and named.triples in (0, reading.triples)
+
+
+def choose_reading(cards: tuple[int, ...], previous: Reading | None, named: Reading | None):
+    """The one reading `cards` are played as, on `previous` (None: a free lead)."""
+    found = readings_of(cards)
+    if not found:
+        raise IllegalAction("not_a_combination", "these cards are not a 510k combination")
+    if named is not None:
+        found = [r for r in found if matches(r, named)]
+        if not found:
+            raise IllegalAction(
+                "not_a_combination", "the cards cannot be read as named", reading=named.to_dict()
+            )
+    legal = found if previous is None else [r for r in found if beats(r, previous)]
+    if not legal:
+        raise IllegalAction(
+            "does_not_beat", "the play does not beat the table", previous=previous.to_dict()
+        )
+    if len(legal) > 1:
+        raise IllegalAction(
+            "ambiguous_play", "name one of the readings", readings=[r.to_dict() for r in legal]
+        )
+    return legal[0]
+
+
+def play(match: Match, rnd: Round, seat: int, action: Play) -> tuple[Round, list[dict]]:
+    hand = rnd.hands[seat]
+    cards = tuple(action.cards)
+    _check_cards(hand, cards)
+    previous = rnd.trick[-1].reading if rnd.trick else None
+    reading = choose_reading(cards, previous, action.reading)
+    hands = list(rnd.hands)
+    hands[seat] = tuple(c for c in hand if c not in cards)
+    xi_played = rnd.xi_played
+    if reading.type == "bomb" and xi_tier(reading.rank, reading.length):
+        xi_played = list(xi_played)
+        xi_played[seat] += ((reading.rank, reading.length),)
+        xi_played = tuple(xi_played)
+    events = [
+        {"type": "play", "seat": seat, "cards": [wire(c) for c in cards],
+         "reading": reading.to_dict()}
+    ]
+    finished = rnd.finished
+    if not hands[seat]:
+        finished += (seat,)
+        events.append({"type": "finished", "seat": seat, "place": len(finished)})
+    rnd = rnd._replace(
+        hands=tuple(hands),
+        trick=rnd.trick + (TablePlay(seat, cards, reading),),
+        passes=0,
+        finished=finished,
+        xi_played=xi_played,
+    )
+    if _round_done(rnd):
+        rnd, more = _take_trick(rnd)
+        return rnd._replace(phase="over", to_act=None), events + more
+    return rnd._replace(to_act=_next_holder(rnd, seat)), events
+
+
+def pass_turn(rnd: Round, seat: int) -> tuple[Round, list[dict]]:
+    if not rnd.trick:
+        raise IllegalAction("must_play", "you lead: play something")
+    events = [{"type": "pass", "seat": seat}]
+    owner = rnd.trick[-1].seat
+    answering = sum(1 for s, hand in enumerate(rnd.hands) if hand and s != owner)
+    if rnd.passes + 1 < answering:
+        return rnd._replace(passes=rnd.passes + 1, to_act=_next_holder(rnd, seat)), events
+    rnd, more = _take_trick(rnd)
+    leader = owner if rnd.hands[owner] else _next_holder(rnd, owner)
+    return rnd._replace(to_act=leader), events + more
+
+
+def _take_trick(rnd: Round) -> tuple[Round, list[dict]]:
+    """The trick goes to its latest play's player: their seat keeps its 5s, 10s and Ks."""
+    owner = rnd.trick[-1].seat
+    points = sum(points_of(p.cards) for p in rnd.trick)
+    captured = list(rnd.captured)
+    captured[owner] += points
+    rnd = rnd._replace(trick=(), passes=0, captured=tuple(captured))
+    return rnd, [{"type": "trick_won", "seat": owner, "points": points}]
+
+
+def _round_done(rnd: Round) -> bool:
+    """A whole side has finished, or only one player still holds cards."""
+    hands = rnd.hands
+    if sum(1 for hand in hands if hand) <= 1:
+        return True
+    return any(all(not hands[s] for s in team) for team in rnd.teams)
+
+
+def held_xi(hand) -> tuple[tuple[int, int], ...]:
+    """Every 喜炸 still in a hand: (rank, count) of each rank held 5+ times, or 4+ for twos."""
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[RANK_OF[card]] = counts.get(RANK_OF[card], 0) + 1
+    return tuple((r, n) for r, n in sorted(counts.items()) if xi_tier(r, n))
+
+
+def xi_bombs(rnd: Round) -> list[list[tuple[int, int]]]:
+    """Per seat, the 喜 bombs that count: played this round and held at its end."""
+    return [list(rnd.xi_played[s]) + list(held_xi(hand)) for s, hand in enumerate(rnd.hands)]
+
+
+def settle(options: Options, rnd: Round) -> dict:
+    return five_ten_k_settle(
+        players=options.players,
+        base_score=options.base_score,
+        dry=options.dry,
+        xi_mode=options.xi_mode,
+        banker=rnd.banker,
+        teams=rnd.teams,
+        finish_order=rnd.finished,
+        captured=rnd.captured,
+        xi_bombs=xi_bombs(rnd),
+    )
+
+
+def apply(match: Match, seat: int, action) -> tuple[Match, list[dict]]:
+    rnd = match.round
+    if rnd is None or rnd.phase == "over":
+        over = rnd is not None and rnd.number >= match.options.rounds
+        code = "match_over" if over else "round_over"
+        raise IllegalAction(code, "no round is in play; start the next one")
+    if seat != rnd.to_act:
+        raise IllegalAction("not_your_turn", f"seat {rnd.to_act} is to act", to_act=rnd.to_act)
+    phase = rnd.phase
+    if isinstance(action, Cut) and phase == "cut":
+        rnd, events = cut(match, rnd, seat, action)
+    elif isinstance(action, Bid) and phase == "bid":
+        rnd, events = bid(match, rnd, seat, action)
+    elif isinstance(action, (Play, Pass)) and phase != "play":
+        raise IllegalAction("wrong_phase", f"the round is in its {phase} phase", phase=phase)
+    elif isinstance(action, Play):
+        rnd, events = play(match, rnd, seat, action)
+    elif isinstance(action, Pass):
+        rnd, events = pass_turn(rnd, seat)
+    else:
+        raise IllegalAction(
+            "invalid_action", f"{type(action).__name__} is not an action of the {phase} phase",
+            phase=phase,
+        )
+    match = match._replace(round=rnd)
+    if rnd.phase == "over":
+        match, more = _end_round(match)
+        events += more
+    return match, events
+
+
+def _end_round(match: Match) -> tuple[Match, list[dict]]:
+    result = settle(match.options, match.round)
+    scores = tuple(s + d for s, d in zip(match.scores, result["deltas"], strict=True))
+    match = match._replace(scores=scores)
+    events = [{"type": "round_end", "round": match.round.number, "deltas": result["deltas"],
+               "scores": list(scores), "winner_seats": result["winner_seats"],
+               "level": result["level"]}]
+    if match.round.number >= match.options.rounds:
+        events.append({"type": "match_end", "scores": list(scores), "standings": standings(scores)})
+    return match, events
+
+
+def standings(scores) -> list[dict]:
+    """Best first; equal scores share a rank (and keep seat order)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return [
+        {"seat": s, "score": scores[s], "rank": 1 + sum(1 for x in scores if x > scores[s])}
+        for s in order
+    ]

@@ -48,7 +48,7 @@ class RegisterSerializer(serializers.ModelSerializer):
 
     def validate_username(self, value: str) -> str:
         if value.lower().startswith(GUEST_PREFIX):
-            raise serializers.ValidationError(f"Names starting with {GUEST_PREFIX!r} are for guests.")
+            raise serializers.ValidationError(f"Names starting with {GUEST_PREFIX} are for guests.")
         return value
 
     def validate(self, attrs: dict) -> dict:
@@ -86,6 +86,8 @@ class SignInView(APIView):
 
 
 class GuestView(SignInView):
+    """Create a guest account (no body) and return its token: how a new client starts."""
+
     throttle_scope = "signup"
 
     @extend_schema(request=None, responses={201: TokenSerializer, 429: ErrorSerializer})
@@ -95,6 +97,8 @@ class GuestView(SignInView):
 
 
 class RegisterView(SignInView):
+    """Create an account with a username and password and return its token."""
+
     throttle_scope = "signup"
 
     @extend_schema(
@@ -108,6 +112,8 @@ class RegisterView(SignInView):
 
 
 class LoginView(SignInView):
+    """Exchange a username and password for the account's token."""
+
     throttle_scope = "login"
 
     @extend_schema(
@@ -125,6 +131,8 @@ class LoginView(SignInView):
 
 
 class MeView(APIView):
+    """The account the request's token belongs to."""
+
     @extend_schema(responses={200: UserSerializer, 401: ErrorSerializer})
     def get(self, request):
         return Response(UserSerializer(request.user).data)

@@ -1,8 +1,8 @@
 """The API's one error shape, `{"error": {"code", "message", "details"}}`, for every 4xx.
 
 `exception_handler` is DRF's EXCEPTION_HANDLER: it maps DRF's exceptions, Django's Http404 and
-PermissionDenied, oversized bodies and the engine's IllegalAction to that shape. The `handler*`
-views below do the same for errors raised outside DRF views (config/urls.py installs them).
+PermissionDenied, oversized bodies and the engine's IllegalAction to that shape. The views at the
+end do the same for errors raised outside DRF views (config/urls.py installs them).
 """
 
 from django.conf import settings
@@ -50,12 +50,6 @@ def error_body(code: str, message: str, details: dict | None = None) -> dict:
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
-def body_too_large() -> dict:
-    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return error_body("body_too_large", f"The request body exceeds {limit} bytes.",
-                      {"limit_bytes": limit})
-
-
 def _code(exc: exceptions.APIException) -> str:
     if isinstance(exc, exceptions.ValidationError):
         return "invalid_input"
@@ -80,7 +74,12 @@ def exception_handler(exc, context):
     if isinstance(exc, IllegalAction):
         return Response(error_body(exc.code, exc.message, exc.details), status=400)
     if isinstance(exc, RequestDataTooBig):
-        return Response(body_too_large(), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(
+            error_body("body_too_large", f"The request body exceeds {limit} bytes.",
+                       {"limit_bytes": limit}),
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
@@ -100,8 +99,6 @@ def _is_api(request) -> bool:
 def bad_request(request, exception):
     if not _is_api(request):
         return defaults.bad_request(request, exception)
-    if isinstance(exception, RequestDataTooBig):
-        return JsonResponse(body_too_large(), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     return JsonResponse(error_body("bad_request", "The request was refused."), status=400)
 
 

@@ -1,0 +1,44 @@
+"""Fixtures shared by every test package: API clients and accounts with tokens."""
+
+import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+PASSWORD = "a long enough pass phrase"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Throttle counters live in the cache: no test inherits another's."""
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Production hashing is slow on purpose; tests only need passwords to round-trip."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def user(django_user_model):
+    """A registered player whose password is PASSWORD."""
+    return django_user_model.objects.create_user("ada", password=PASSWORD)
+
+
+@pytest.fixture
+def token(user) -> str:
+    return Token.objects.create(user=user).key
+
+
+@pytest.fixture
+def auth_client(token) -> APIClient:
+    """An API client that sends `user`'s token."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client

@@ -1,0 +1,146 @@
+"""Every error leaves the API as {"error": {"code", "message", "details"}} with its status.
+
+This module is also the URLconf of its tests: the real routes plus one view that raises
+whichever exception a test names.
+"""
+
+import pytest
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.test import Client
+from django.urls import path
+from rest_framework import exceptions
+from rest_framework.permissions import AllowAny
+from rest_framework.views import APIView
+
+from config.urls import handler400, handler404, handler500
+from config.urls import urlpatterns as real_urlpatterns
+from games.api.errors import Conflict
+from games.engine.errors import IllegalAction
+
+__all__ = ["handler400", "handler404", "handler500"]
+
+RAISED = {
+    "validation": exceptions.ValidationError({"seat": ["This field is required."]}),
+    "validation_list": exceptions.ValidationError("Seats must differ."),
+    "not_authenticated": exceptions.NotAuthenticated(),
+    "authentication_failed": exceptions.AuthenticationFailed(),
+    "permission_denied": exceptions.PermissionDenied(),
+    "django_permission_denied": DjangoPermissionDenied("Not your match."),
+    "not_found": exceptions.NotFound(),
+    "http404": Http404("No such match."),
+    "throttled": exceptions.Throttled(wait=7),
+    "illegal_action": IllegalAction("does_not_beat", "7S does not beat 8S", play=["7S"]),
+    "conflict": Conflict(expected_version=3, current_version=4),
+    "custom_code": exceptions.NotFound("No such seat.", code="seat_not_found"),
+    "crash": RuntimeError("a bug"),
+}
+
+
+class RaiseView(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request, name):
+        raise RAISED[name]
+
+
+urlpatterns = [*real_urlpatterns, path("api/raise/<str:name>/", RaiseView.as_view())]
+
+pytestmark = [pytest.mark.urls(__name__), pytest.mark.django_db]
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "code", "details"),
+    [
+        ("validation", 400, "invalid_input", {"seat": ["This field is required."]}),
+        ("validation_list", 400, "invalid_input", {"non_field_errors": ["Seats must differ."]}),
+        ("not_authenticated", 401, "not_authenticated", {}),
+        ("authentication_failed", 401, "authentication_failed", {}),
+        ("permission_denied", 403, "forbidden", {}),
+        ("django_permission_denied", 403, "forbidden", {}),
+        ("not_found", 404, "not_found", {}),
+        ("http404", 404, "not_found", {}),
+        ("throttled", 429, "throttled", {"wait_seconds": 7}),
+        ("illegal_action", 400, "does_not_beat", {"play": ["7S"]}),
+        ("conflict", 409, "stale_version", {"expected_version": 3, "current_version": 4}),
+        ("custom_code", 404, "seat_not_found", {}),
+    ],
+)
+def test_each_exception_maps_to_its_status_and_code(api_client, name, status, code, details):
+    response = api_client.get(f"/api/raise/{name}/")
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert error["code"] == code
+    assert error["details"] == details
+    assert isinstance(error["message"], str) and error["message"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("http404", "No such match."), ("django_permission_denied", "Not your match."),
+     ("illegal_action", "7S does not beat 8S")],
+)
+def test_messages_carry_through(api_client, name, message):
+    assert api_client.get(f"/api/raise/{name}/").json()["error"]["message"] == message
+
+
+def test_unauthenticated_and_throttled_keep_their_headers(api_client):
+    assert "WWW-Authenticate" in api_client.get("/api/raise/not_authenticated/")
+    assert api_client.get("/api/raise/throttled/")["Retry-After"] == "7"
+
+
+def test_malformed_json_is_400(api_client):
+    response = api_client.post(
+        "/api/v1/auth/register/", data=b'{"username": ', content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "malformed_json"
+
+
+def test_wrong_method_is_405(api_client):
+    response = api_client.get("/api/v1/auth/guest/")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_a_form_body_is_415(api_client):
+    response = api_client.post("/api/v1/auth/login/", {"username": "x"}, format="multipart")
+    assert response.status_code == 415
+    assert response.json()["error"]["code"] == "unsupported_media_type"
+
+
+def test_a_body_over_the_limit_is_413_not_500(api_client, settings):
+    body = b'{"username": "' + b"x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE + b'"}'
+    response = api_client.post("/api/v1/auth/register/", data=body,
+                               content_type="application/json")
+    assert response.status_code == 413
+    error = response.json()["error"]
+    assert error["code"] == "body_too_large"
+    assert error["details"] == {"limit_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+
+
+def test_an_unknown_api_url_is_a_json_404(api_client):
+    response = api_client.get("/api/v1/no-such-thing/")
+    assert response.status_code == 404
+    assert response.json()["error"] == {
+        "code": "not_found", "message": "There is no such URL.",
+        "details": {"path": "/api/v1/no-such-thing/"},
+    }
+
+
+def test_a_suspicious_request_outside_drf_is_a_json_400(api_client):
+    response = api_client.get("/api/v1/health/", HTTP_HOST="attacker.example")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_a_crash_is_a_json_500_under_the_api():
+    response = Client(raise_request_exception=False).get("/api/raise/crash/")
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "server_error"
+
+
+def test_pages_outside_the_api_keep_django_error_pages(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")

@@ -4,6 +4,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts import api as auth
+from games.api import matches
 from games.api.health import HealthView
 
 urlpatterns = [
@@ -14,4 +15,14 @@ urlpatterns = [
     path("auth/register/", auth.RegisterView.as_view(), name="auth-register"),
     path("auth/login/", auth.LoginView.as_view(), name="auth-login"),
     path("auth/me/", auth.MeView.as_view(), name="auth-me"),
+    path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
+    path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
+    path("matches/<int:match_id>/", matches.MatchDetailView.as_view(), name="match"),
+    path("matches/<int:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
+    path("matches/<int:match_id>/events/", matches.MatchEventsView.as_view(), name="match-events"),
+    path("matches/<int:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
+    path("matches/<int:match_id>/rounds/<int:number>/", matches.MatchRoundDetailView.as_view(),
+         name="match-round"),
+    path("matches/<int:match_id>/join/", matches.MatchJoinView.as_view(), name="match-join"),
+    path("matches/<int:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),
 ]

@@ -1,0 +1,144 @@
+"""Read paths: what a player (or staff) may see of a match. Nothing here writes, and nothing here
+replays the log: the snapshot keeps each read's cost independent of the match's length."""
+
+from django.http import Http404
+
+from games.engine.registry import get_ruleset
+from games.models import Event, Match, Round, Seat
+from scoring.models import ScoreEntry
+
+RECENT_EVENTS = 20
+MAX_EVENTS = 500
+
+
+def match_for(user, match_id) -> tuple[Match, Seat | None]:
+    """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff."""
+    match = Match.objects.select_related("current_round").filter(pk=match_id).first()
+    if match is None:
+        raise Http404("no such match")
+    seats = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
+    match.seat_list = seats
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if mine is None and not user.is_staff:
+        raise Http404("no such match")
+    return match, mine
+
+
+def seat_summary(seat: Seat, you: Seat | None) -> dict:
+    return {
+        "seat": seat.index,
+        "kind": seat.kind,
+        "level": seat.bot_level or None,
+        "player": seat.user.username if seat.user_id else None,
+        "open": seat.kind == Seat.Kind.HUMAN and seat.user_id is None,
+        "you": you is not None and seat.pk == you.pk,
+        "score": seat.score,
+        "eliminated": seat.eliminated,
+    }
+
+
+def events_since(match: Match, since: int, limit: int = MAX_EVENTS) -> list[dict]:
+    rows = Event.objects.filter(match=match, seq__gt=since).order_by("seq")[:limit]
+    return [{"seq": e.seq, "round": e.round_number, "version": e.version, **e.data} for e in rows]
+
+
+def match_view_for(match: Match, seat: Seat | None, since: int | None = None) -> dict:
+    """One seat's view (None: an onlooker such as staff): the engine's view of the snapshot plus
+    the match's facts, the seat's legal actions and the events after `since`."""
+    engine = get_ruleset(match.ruleset)
+    index = None if seat is None else seat.index
+    state = None if match.snapshot is None else engine.from_json(match.snapshot)
+    your_turn = (
+        state is not None and index is not None and match.status == Match.Status.ACTIVE
+        and match.to_act == index
+    )
+    legal = engine.legal_actions(state, index) if your_turn else []
+    if since is None:
+        since = max(0, match.last_event_seq - RECENT_EVENTS)
+    current = match.current_round
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "options": match.options,
+        "status": match.status,
+        "version": match.version,
+        "invite_code": match.invite_code if match.status == Match.Status.WAITING else None,
+        "you": index,
+        "to_act": match.to_act,
+        "your_turn": your_turn,
+        "round": {"number": current.number, "seed_hash": current.seed_hash} if current else None,
+        "seats": [seat_summary(s, seat) for s in match.seat_list],
+        "state": None if state is None else engine.view(state, index),
+        "legal_actions": [a.to_dict() for a in legal],
+        "events": events_since(match, since, limit=MAX_EVENTS),
+        "last_event_seq": match.last_event_seq,
+        "standings": match.standings,
+    }
+
+
+def matches_of(user, status: str | None = None):
+    found = Match.objects.filter(seats__user=user).order_by("-updated_at")
+    if status:
+        found = found.filter(status=status)
+    return found.prefetch_related("seats__user")
+
+
+def match_summary(match: Match, user) -> dict:
+    seats = sorted(match.seats.all(), key=lambda s: s.index)
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "status": match.status,
+        "version": match.version,
+        "round": match.round_number,
+        "you": None if mine is None else mine.index,
+        "to_act": match.to_act,
+        "your_turn": mine is not None and match.status == Match.Status.ACTIVE
+        and match.to_act == mine.index,
+        "seats": [seat_summary(s, mine) for s in seats],
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+    }
+
+
+def round_summary(rnd: Round, entries: list[ScoreEntry]) -> dict:
+    """A round's public record; the seed, every hand and the settlement only once it is over."""
+    over = rnd.is_over
+    return {
+        "number": rnd.number,
+        "seed_hash": rnd.seed_hash,
+        "over": over,
+        "started_at": rnd.started_at,
+        "ended_at": rnd.ended_at,
+        "seed": rnd.seed if over else None,
+        "seating": rnd.seating,
+        "deltas": [e.delta for e in entries] if over else None,
+    }
+
+
+def round_detail(rnd: Round) -> dict:
+    entries = list(rnd.score_entries.order_by("seat")) if rnd.is_over else []
+    data = round_summary(rnd, entries)
+    if rnd.is_over:
+        data["settlement"] = [
+            {"seat": e.seat, "delta": e.delta, "breakdown": e.breakdown} for e in entries
+        ]
+        data["result"] = rnd.result
+        data["hands"] = (rnd.final_view or {}).get("hands")
+        data["bottom"] = (rnd.final_view or {}).get("bottom")
+    return data
+
+
+def rounds_of(match: Match) -> list[dict]:
+    rounds = match.rounds.order_by("number").prefetch_related("score_entries")
+    return [
+        round_summary(r, sorted(r.score_entries.all(), key=lambda e: e.seat)) for r in rounds
+    ]
+
+
+def round_of(match: Match, number: int) -> dict:
+    rnd = Round.objects.filter(match=match, number=number).first()
+    if rnd is None:
+        raise Http404("no such round")
+    return round_detail(rnd)

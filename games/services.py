@@ -1,0 +1,306 @@
+"""Every write to a match, one function per use case, each one transaction.
+
+The write path is `action_submit`: lock the match row, check the expected version, let the engine
+apply the action, append the moves (and the engine's forced ones), settle and deal rounds as they
+end, store the new snapshot and bump the version. Bots, the API and admin replays all come through
+here; side effects (the next bot turn) wait for the commit.
+"""
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.api.errors import Conflict
+from games.engine.actions import Action
+from games.engine.errors import IllegalAction
+from games.engine.registry import get_ruleset
+from games.engine.ruleset import Ruleset
+from games.models import Event, Match, Move, Round, Seat
+from scoring.services import round_settle
+
+BOT_LEVELS = ("random", "normal", "hard")
+DEFAULT_BOT_LEVEL = "normal"
+INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
+INVITE_LENGTH = 10
+
+
+class StaleVersion(Conflict):
+    default_code = "stale_version"
+
+
+class MatchFull(Conflict):
+    default_code = "match_full"
+    default_detail = "Every human seat of this match is taken."
+
+
+def seed_hash(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def _invite_code() -> str:
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+@dataclass
+class _Progress:
+    """One transaction's work on a locked match: the engine state as it moves on, and the rows
+    to write at the end."""
+
+    match: Match
+    engine: Ruleset
+    seats: list[Seat]
+    state: Any = None
+    round: Round | None = None  # loaded only when the round ends
+    round_open: bool = False
+    moves: list[Move] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, match: Match) -> "_Progress":
+        engine = get_ruleset(match.ruleset)
+        seats = list(Seat.objects.filter(match=match).order_by("index"))
+        progress = cls(match, engine, seats)
+        if match.snapshot is not None:
+            progress.state = engine.from_json(match.snapshot)
+            progress.round_open = not engine.round_over(progress.state)
+        progress.match.version += 1
+        return progress
+
+    def event(self, data: dict) -> None:
+        self.match.last_event_seq += 1
+        self.events.append(
+            Event(match=self.match, seq=self.match.last_event_seq, data=data,
+                  round_number=self.match.round_number, version=self.match.version)
+        )
+
+    def apply(self, seat: int, action: Action, actor: str) -> None:
+        self.state, events = self.engine.apply(self.state, seat, action)
+        self.match.round_moves += 1
+        self.moves.append(
+            Move(round_id=self.match.current_round_id, seq=self.match.round_moves, seat=seat,
+                 action=action.to_dict(), actor=actor, version=self.match.version)
+        )
+        for data in events:
+            self.event({**data, "actor": actor})
+
+    def advance(self) -> None:
+        """Settle a round that ended, deal the next one, take forced actions, until a choice is
+        awaited or the match is over."""
+        engine = self.engine
+        while True:
+            if self.round_open and engine.round_over(self.state):
+                self._round_finish()
+            elif engine.needs_round(self.state):
+                self._round_start()
+            elif (seat := engine.to_act(self.state)) is not None and (
+                forced := engine.forced_action(self.state)
+            ) is not None:
+                self.apply(seat, forced, Move.Actor.AUTO)
+            else:
+                break
+        if engine.match_over(self.state) and self.match.status != Match.Status.FINISHED:
+            self.match.status = Match.Status.FINISHED
+            self.match.standings = engine.standings(self.state)
+            self.event({"type": "match_finished", "standings": self.match.standings})
+
+    def _round_start(self) -> None:
+        seed = secrets.token_hex(16)
+        self.state = self.engine.start_round(self.state, seed)
+        match = self.match
+        match.round_number += 1
+        match.round_moves = 0
+        self.round = Round.objects.create(
+            match=match, number=match.round_number, seed=seed, seed_hash=seed_hash(seed),
+            seating=_seating(self.engine.view(self.state, None), len(self.seats)),
+        )
+        match.current_round = self.round
+        self.round_open = True
+        self.event({"type": "round_started", "round": match.round_number,
+                    "seed_hash": self.round.seed_hash})
+
+    def _round_finish(self) -> None:
+        engine, state = self.engine, self.state
+        rnd = self.round or Round.objects.get(pk=self.match.current_round_id)
+        rnd.result = engine.round_result(state)
+        rnd.final_view = engine.full_view(state)
+        rnd.seating = _seating(rnd.final_view, len(self.seats))
+        rnd.ended_at = timezone.now()
+        rnd.save(update_fields=["result", "final_view", "seating", "ended_at"])
+        round_settle(round=rnd, result=rnd.result)
+        public = engine.view(state, None)
+        eliminated = _eliminated(public, len(self.seats))
+        for seat, score in zip(self.seats, engine.scores(state), strict=True):
+            seat.score = score
+            seat.eliminated = eliminated[seat.index]
+        Seat.objects.bulk_update(self.seats, ["score", "eliminated"])
+        self.round_open = False
+        self.event({"type": "round_settled", "round": rnd.number, "seed": rnd.seed,
+                    "seed_hash": rnd.seed_hash, "deltas": rnd.result.get("deltas")})
+
+    def save(self) -> None:
+        match = self.match
+        if self.state is not None:
+            match.snapshot = self.engine.to_json(self.state)
+            match.to_act = self.engine.to_act(self.state)
+        Move.objects.bulk_create(self.moves)
+        Event.objects.bulk_create(self.events)
+        match.save()
+        seat = match.to_act
+        if (match.status == Match.Status.ACTIVE and seat is not None
+                and self.seats[seat].kind == Seat.Kind.BOT):
+            transaction.on_commit(partial(_enqueue_bot_turn, match.pk, match.version), robust=True)
+
+
+def _enqueue_bot_turn(match_id: int, version: int) -> None:
+    from bots.tasks import enqueue_bot_turn  # bots.tasks submits through this module
+
+    enqueue_bot_turn(match_id, version)
+
+
+def _seating(view: Mapping, players: int) -> list[int]:
+    seating = view.get("seating")
+    return list(seating) if seating else list(range(players))
+
+
+def _eliminated(view: Mapping, players: int) -> list[bool]:
+    """Which seats the engine reports as out of the match (gandengyan only has eliminations)."""
+    out = [False] * players
+    for i, info in enumerate(view.get("seats") or ()):
+        if isinstance(info, Mapping):
+            out[info.get("seat", i)] = bool(info.get("eliminated", False))
+    return out
+
+
+def _parse_seats(raw: Sequence | None, players: int | None) -> list[dict]:
+    if raw is None:
+        count = players or 0
+        return [{"type": "human"}] + [{"type": "bot", "level": DEFAULT_BOT_LEVEL}] * (count - 1)
+    seats = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping) or item.get("type") not in ("human", "bot"):
+            raise IllegalAction("invalid_seats", "each seat is {type: human} or {type: bot, "
+                                "level}", seat=i)
+        if set(item) - {"type", "level"}:
+            raise IllegalAction("invalid_seats", "unknown seat field", seat=i,
+                                fields=sorted(set(item) - {"type", "level"}))
+        if item["type"] == "bot":
+            level = item.get("level", DEFAULT_BOT_LEVEL)
+            if level not in BOT_LEVELS:
+                raise IllegalAction("invalid_seats", f"bot level is one of {BOT_LEVELS}", seat=i)
+            seats.append({"type": "bot", "level": level})
+        else:
+            seats.append({"type": "human"})
+    if not seats or seats[0]["type"] != "human":
+        raise IllegalAction("invalid_seats", "seat 0 is the creator's: a human seat", seat=0)
+    return seats
+
+
+@transaction.atomic
+def match_create(*, owner, ruleset: str, options: Mapping | None, seats: Sequence | None) -> Match:
+    """A new match with `owner` in seat 0; dealt at once when no other human seat is open."""
+    engine = get_ruleset(ruleset)
+    raw = dict(options or {})
+    if seats is not None and "players" not in raw:
+        raw["players"] = len(seats)
+    parsed = engine.parse_options(raw)
+    seat_specs = _parse_seats(seats, parsed.get("players"))
+    if len(seat_specs) != parsed.get("players", len(seat_specs)):
+        raise IllegalAction("invalid_seats", "one seat per player",
+                            players=parsed["players"], seats=len(seat_specs))
+    match = Match.objects.create(
+        ruleset=ruleset, options=parsed, owner=owner, invite_code=_invite_code()
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, index=i, kind=spec["type"], bot_level=spec.get("level", ""),
+             user=owner if i == 0 else None)
+        for i, spec in enumerate(seat_specs)
+    )
+    progress = _Progress.load(match)
+    progress.event({"type": "match_created", "seats": [s["type"] for s in seat_specs]})
+    _start_if_full(progress)
+    progress.save()
+    return match
+
+
+def _start_if_full(progress: _Progress) -> None:
+    if any(s.kind == Seat.Kind.HUMAN and s.user_id is None for s in progress.seats):
+        return
+    match = progress.match
+    humans = [s.kind == Seat.Kind.HUMAN for s in progress.seats]
+    progress.state = progress.engine.new_match(match.options, humans)
+    match.status = Match.Status.ACTIVE
+    progress.event({"type": "match_started"})
+    progress.advance()
+
+
+@transaction.atomic
+def match_join(*, user, code: str, match_id: int | None = None) -> Match:
+    """Take the first open human seat of the match with this invite code (joining twice is a
+    no-op)."""
+    found = Match.objects.select_for_update().filter(invite_code=str(code).strip().upper())
+    if match_id is not None:
+        found = found.filter(pk=match_id)
+    match = found.first()
+    if match is None:
+        raise IllegalAction("invalid_invite", "no match has this invite code")
+    if Seat.objects.filter(match=match, user=user).exists():
+        return match
+    progress = _Progress.load(match)
+    open_seats = [s for s in progress.seats if s.kind == Seat.Kind.HUMAN and s.user_id is None]
+    if match.status != Match.Status.WAITING or not open_seats:
+        raise MatchFull()
+    seat = open_seats[0]
+    seat.user = user
+    seat.save(update_fields=["user"])
+    progress.event({"type": "player_joined", "seat": seat.index})
+    _start_if_full(progress)
+    progress.save()
+    return match
+
+
+@transaction.atomic
+def match_leave(*, user, match_id: int) -> Match:
+    """Leaving keeps the match exactly as it is, to be resumed later; only a guest leaving a match
+    that has not started gives the seat back."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seat = Seat.objects.filter(match=match, user=user).first()
+    if seat is None or match.status != Match.Status.WAITING or seat.index == 0:
+        return match
+    progress = _Progress.load(match)
+    Seat.objects.filter(pk=seat.pk).update(user=None)
+    progress.event({"type": "player_left", "seat": seat.index})
+    progress.save()
+    return match
+
+
+@dataclass(frozen=True)
+class Submitted:
+    match: Match
+    first_event: int  # the seq of the first event this action caused
+
+
+def action_submit(
+    *, match_id: int, seat: int, action: Action, expected_version: int, actor: str
+) -> Submitted:
+    """Apply one action of `seat` (its ownership checked by the caller) and everything it sets
+    off. Refusals (IllegalAction, StaleVersion) leave the match exactly as it was."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.version != expected_version:
+            raise StaleVersion(expected=expected_version, current=match.version)
+        if match.status == Match.Status.WAITING:
+            raise IllegalAction("match_not_started", "open seats are still waiting for players")
+        if match.status == Match.Status.FINISHED:
+            raise IllegalAction("match_over", "the match is over")
+        progress = _Progress.load(match)
+        first_event = match.last_event_seq + 1
+        progress.apply(seat, action, actor)
+        progress.advance()
+        progress.save()
+    return Submitted(match, first_event)

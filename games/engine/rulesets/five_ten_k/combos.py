@@ -4,7 +4,7 @@ Ranks are the indexes of `cards.RANKS`: 2 ('5') .. 12 ('2'); the pack has no 3, 
 Readings are interned in tables so the hot paths (listing, applying) never build one.
 """
 
-from games.engine.cards import ACE, RANK_OF, TWO
+from games.engine.cards import ACE, RANK_OF, TWO, make_pack
 from games.engine.combos import Reading
 
 LOW = 2  # '5', the lowest rank in the pack
@@ -12,6 +12,7 @@ RANKS_510K = range(LOW, TWO + 1)
 MAX_OF_RANK = 8  # two decks
 MAX_EXTRAS_PER_TRIPLE = 2
 POINTS = {LOW: 5, 7: 10, 10: 10}  # 5, 10 and K
+PACK = make_pack(2, ranks=RANKS_510K, jokers=False)
 
 SINGLE = {r: Reading("single", r, 1) for r in RANKS_510K}
 PAIR = {r: Reading("pair", r, 2) for r in RANKS_510K}

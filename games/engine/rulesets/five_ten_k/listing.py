@@ -5,6 +5,8 @@ A hand never needs every kicker combination listed: any `extras`-sized subset of
 `extra_candidates(hand, play)` is legal, and `add_extras` turns a listed core into the play to send.
 """
 
+from functools import lru_cache
+
 from games.engine.actions import Play
 from games.engine.cards import ACE, RANK_OF, TWO
 from games.engine.combos import Reading
@@ -12,6 +14,7 @@ from games.engine.rulesets.five_ten_k.combos import (
     BOMB,
     LOW,
     MAX_EXTRAS_PER_TRIPLE,
+    PACK,
     PAIR,
     PAIR_CHAIN,
     PLANE,
@@ -24,89 +27,94 @@ from games.engine.rulesets.five_ten_k.combos import (
 MAX_EXTRA_OF_RANK = 3  # four of one rank may not be extras
 
 
-def by_rank(hand) -> list[list[int]]:
-    """The hand's card ids grouped by rank index, each group in ascending id order."""
+@lru_cache(maxsize=4096)
+def by_rank(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The hand's card ids grouped by rank index, each group in ascending id order. Cached: a hand
+    is listed again on every turn of its seat until it plays."""
     groups: list[list[int]] = [[] for _ in range(TWO + 1)]
     for card in sorted(hand):
         groups[RANK_OF[card]].append(card)
-    return groups
+    return tuple(tuple(g) for g in groups)
 
 
-def _runs(counts: list[int], need: int, top: int, shortest: int):
-    """(low, high) for every run of consecutive ranks LOW..top with `need`+ cards each and at
-    least `shortest` ranks long."""
-    start = None
-    for rank in range(LOW, top + 2):
-        if rank <= top and counts[rank] >= need:
-            if start is None:
-                start = rank
-            for low in range(start, rank - shortest + 2):
-                yield low, rank
-        else:
-            start = None
+def _chains(groups, width: int, top: int, shortest: int) -> list[tuple[int, int, tuple]]:
+    """(low, high, cards) for every run of ≥ `shortest` consecutive ranks LOW..top holding
+    `width`+ cards each; the cards of a maximal run are gathered once and sliced."""
+    found = []
+    rank = LOW
+    while rank <= top:
+        start = rank
+        cards: list[int] = []
+        while rank <= top and len(groups[rank]) >= width:
+            cards.extend(groups[rank][:width])
+            rank += 1
+        for low in range(start, rank - shortest + 1):
+            first = (low - start) * width
+            for high in range(low + shortest - 1, rank):
+                found.append((low, high, tuple(cards[first : (high - start + 1) * width])))
+        rank += 1
+    return found
 
 
-def _chain(groups, low: int, high: int, width: int) -> tuple[int, ...]:
-    return tuple(card for rank in range(low, high + 1) for card in groups[rank][:width])
+def _extras_room(groups, triples: int) -> int:
+    """How many extras the hand can add to `triples` triples: none of their ranks, at most three
+    of any other rank, two per triple."""
+    spare = sum(min(len(g), MAX_EXTRA_OF_RANK) for g in groups) - MAX_EXTRA_OF_RANK * triples
+    return min(MAX_EXTRAS_PER_TRIPLE * triples, spare)
 
 
-def _extras_room(counts: list[int], core_ranks: range) -> int:
-    """How many extras the hand can add to triples of `core_ranks`: none of those ranks, at most
-    three of any other rank, two per triple."""
-    spare = sum(min(c, MAX_EXTRA_OF_RANK) for c in counts) - MAX_EXTRA_OF_RANK * len(core_ranks)
-    return min(MAX_EXTRAS_PER_TRIPLE * len(core_ranks), spare)
+# The listings of one type: every core of a hand whose reading's rank is `floor` or more.
 
 
-def _singles(groups, counts):
-    return [Play((g[0],), SINGLE[r]) for r, g in enumerate(groups) if g]
+_SINGLE_PLAYS = {card: Play((card,), SINGLE[RANK_OF[card]]) for card in PACK}
 
 
-def _pairs(groups, counts):
-    return [Play((g[0], g[1]), PAIR[r]) for r, g in enumerate(groups) if len(g) >= 2]
+def _singles(groups, floor: int) -> list[Play]:
+    return [_SINGLE_PLAYS[g[0]] for r in range(floor, TWO + 1) if (g := groups[r])]
 
 
-def _triples(groups, counts):
+def _pairs(groups, floor: int) -> list[Play]:
+    return [Play(g[:2], PAIR[r]) for r in range(floor, TWO + 1) if len(g := groups[r]) >= 2]
+
+
+def _triples(groups, floor: int) -> list[Play]:
+    ranks = [r for r in range(floor, TWO + 1) if len(groups[r]) >= 3]
+    room = _extras_room(groups, 1) if ranks else 0
+    return [Play(groups[r][:3], TRIPLE[r], room) for r in ranks]
+
+
+def _bombs(groups, floor: int) -> list[Play]:
     return [
-        Play((g[0], g[1], g[2]), TRIPLE[r], _extras_room(counts, range(r, r + 1)))
-        for r, g in enumerate(groups)
-        if len(g) >= 3
+        Play(groups[r][:size], BOMB[r, size])
+        for r in range(floor, TWO + 1)
+        for size in range(4, len(groups[r]) + 1)
     ]
 
 
-def _bombs(groups, counts):
+def _straights(groups, floor: int) -> list[Play]:
     return [
-        Play(tuple(g[:size]), BOMB[r, size])
-        for r, g in enumerate(groups)
-        for size in range(4, len(g) + 1)
+        Play(cards, STRAIGHT[low, high - low + 1])
+        for low, high, cards in _chains(groups, 1, ACE, 5)
+        if low >= floor
     ]
 
 
-def _straights(groups, counts):
+def _pair_chains(groups, floor: int) -> list[Play]:
     return [
-        Play(_chain(groups, low, high, 1), STRAIGHT[low, high - low + 1])
-        for low, high in _runs(counts, 1, ACE, 5)
+        Play(cards, PAIR_CHAIN[low, high - low + 1])
+        for low, high, cards in _chains(groups, 2, TWO, 2)
+        if low >= floor
     ]
 
 
-def _pair_chains(groups, counts):
+def _planes(groups, floor: int) -> list[Play]:
     return [
-        Play(_chain(groups, low, high, 2), PAIR_CHAIN[low, high - low + 1])
-        for low, high in _runs(counts, 2, TWO, 2)
+        Play(cards, PLANE[high, high - low + 1], _extras_room(groups, high - low + 1))
+        for low, high, cards in _chains(groups, 3, TWO, 2)
+        if high >= floor
     ]
 
 
-def _planes(groups, counts):
-    return [
-        Play(
-            _chain(groups, low, high, 3),
-            PLANE[high, high - low + 1],
-            _extras_room(counts, range(low, high + 1)),
-        )
-        for low, high in _runs(counts, 3, TWO, 2)
-    ]
-
-
-# Every core of one type a hand holds, by type id (bombs: every size of every rank).
 PLAYS_OF_TYPE = {
     "single": _singles,
     "pair": _pairs,
@@ -118,21 +126,19 @@ PLAYS_OF_TYPE = {
 }
 
 
-def lead_plays(hand) -> list[Play]:
+def lead_plays(hand: tuple[int, ...]) -> list[Play]:
     groups = by_rank(hand)
-    counts = [len(g) for g in groups]
-    return [play for listing in PLAYS_OF_TYPE.values() for play in listing(groups, counts)]
+    return [play for listing in PLAYS_OF_TYPE.values() for play in listing(groups, LOW)]
 
 
-def answer_plays(hand, previous: Reading) -> list[Play]:
+def answer_plays(hand: tuple[int, ...], previous: Reading) -> list[Play]:
     """Cores that may go on `previous`: a listed core's extras never change what it beats."""
     groups = by_rank(hand)
-    counts = [len(g) for g in groups]
     out = []
     if previous.type != "bomb":
-        same = PLAYS_OF_TYPE[previous.type](groups, counts)
+        same = PLAYS_OF_TYPE[previous.type](groups, previous.rank + 1)
         out = [p for p in same if beats(p.reading, previous)]
-    out.extend(p for p in _bombs(groups, counts) if beats(p.reading, previous))
+    out.extend(p for p in _bombs(groups, LOW) if beats(p.reading, previous))
     return out
 
 

@@ -4,17 +4,15 @@ order, round end and settlement. Every function takes values and returns new one
 import random
 
 from games.engine.actions import Bid, Cut, Pass, Play
-from games.engine.cards import PER_DECK, RANK_OF, make_pack, wire
+from games.engine.cards import PER_DECK, RANK_OF, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.rulesets.five_ten_k.combos import RANKS_510K, beats, points_of, readings_of
+from games.engine.rulesets.five_ten_k.combos import PACK, beats, points_of, readings_of
 from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TablePlay
 from scoring.rules import five_ten_k_settle, xi_tier
 
 HAND_SIZE = 22
-PACK = make_pack(2, ranks=RANKS_510K, jokers=False)
 PACK_SET = frozenset(PACK)
-PACK_SIZE = len(PACK)
 
 
 def deal_size(options: Options) -> int:

@@ -52,7 +52,7 @@ class FiveTenK(Ruleset):
     def start_round(self, state: Match, seed: str) -> Match:
         if not self.needs_round(state):
             raise IllegalAction("wrong_phase", "a round is in play or the match is over")
-        return Match(state.options, state.humans, state.scores, flow.new_round(state, seed))
+        return state._replace(round=flow.new_round(state, seed))
 
     def needs_round(self, state: Match) -> bool:
         rnd = state.round

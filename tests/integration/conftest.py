@@ -1,0 +1,86 @@
+"""Integration tests: PostgreSQL, Redis and a real Celery worker process. `.ci/run` runs them:
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardtable \\
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/0 .venv/bin/python -m pytest -m integration
+
+Every test here is marked `integration` and must use a committed database
+(`pytest.mark.django_db(transaction=True)`): the worker is another process and sees only
+committed rows. It runs against the test database pytest-django creates (test_<name>).
+Without those two variables the tests are skipped.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from config.celery import app as celery_app
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+WORKER_START_SECONDS = 60
+
+
+def configured() -> bool:
+    return (not settings.CELERY_TASK_ALWAYS_EAGER
+            and settings.DATABASES["default"]["ENGINE"].endswith("postgresql"))
+
+
+def pytest_collection_modifyitems(config, items):
+    skip = pytest.mark.skip(reason="needs DATABASE_URL=postgres://... and "
+                                   "CELERY_BROKER_URL=redis://... (see .ci/run)")
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.integration)
+            if not configured():
+                item.add_marker(skip)
+
+
+def worker_database_url() -> str:
+    """DATABASE_URL pointed at the test database (pytest-django has renamed it by now)."""
+    url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+    return url._replace(path="/" + settings.DATABASES["default"]["NAME"]).geturl()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def celery_worker(django_db_setup, tmp_path_factory):
+    """One worker process for the session, on the test database; yields its name."""
+    name = f"integration-{os.getpid()}@{socket.gethostname()}"
+    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
+    env = {**os.environ, "DATABASE_URL": worker_database_url(),
+           "DJANGO_SETTINGS_MODULE": "config.settings"}
+    with open(log_path, "w") as log:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+             "--loglevel=INFO", "-n", name, "--include", "tests.integration.probe_tasks",
+             "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    try:
+        wait_for_worker(worker, name, log_path)
+        yield name
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+def wait_for_worker(worker: subprocess.Popen, name: str, log_path: Path) -> None:
+    deadline = time.monotonic() + WORKER_START_SECONDS
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            pytest.fail(f"the Celery worker exited with {worker.returncode}:\n"
+                        f"{log_path.read_text()}")
+        if celery_app.control.ping(destination=[name], timeout=1):
+            return
+    pytest.fail(f"the Celery worker did not answer within {WORKER_START_SECONDS}s:\n"
+                f"{log_path.read_text()}")

@@ -11,15 +11,16 @@ RECENT_EVENTS = 20
 MAX_EVENTS = 500
 
 
-def match_for(user, match_id) -> tuple[Match, Seat | None]:
-    """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff."""
+def match_for(user, match_id, outsiders: bool = False) -> tuple[Match, Seat | None]:
+    """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff
+    (unless `outsiders`: then their seat is None)."""
     match = Match.objects.select_related("current_round").filter(pk=match_id).first()
     if match is None:
         raise Http404("no such match")
     seats = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
     match.seat_list = seats
     mine = next((s for s in seats if s.user_id == user.pk), None)
-    if mine is None and not user.is_staff:
+    if mine is None and not (user.is_staff or outsiders):
         raise Http404("no such match")
     return match, mine
 

@@ -10,7 +10,6 @@ import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -37,6 +36,11 @@ class StaleVersion(Conflict):
 class MatchFull(Conflict):
     default_code = "match_full"
     default_detail = "Every human seat of this match is taken."
+
+
+def new_seed() -> str:
+    """A round's secret seed: unpredictable, so nobody can foresee a deal."""
+    return secrets.token_hex(16)
 
 
 def seed_hash(seed: str) -> str:
@@ -110,7 +114,7 @@ class _Progress:
             self.event({"type": "match_finished", "standings": self.match.standings})
 
     def _round_start(self) -> None:
-        seed = secrets.token_hex(16)
+        seed = new_seed()
         self.state = self.engine.start_round(self.state, seed)
         match = self.match
         match.round_number += 1
@@ -154,13 +158,15 @@ class _Progress:
         seat = match.to_act
         if (match.status == Match.Status.ACTIVE and seat is not None
                 and self.seats[seat].kind == Seat.Kind.BOT):
-            transaction.on_commit(partial(_enqueue_bot_turn, match.pk, match.version), robust=True)
+            match_id, version = match.pk, match.version
 
+            def enqueue_bot_turn() -> None:
+                from bots.tasks import enqueue_bot_turn  # bots.tasks imports this module
 
-def _enqueue_bot_turn(match_id: int, version: int) -> None:
-    from bots.tasks import enqueue_bot_turn  # bots.tasks submits through this module
+                enqueue_bot_turn(match_id, version)
 
-    enqueue_bot_turn(match_id, version)
+            # robust: a failing bot must not turn the committed human action into an error.
+            transaction.on_commit(enqueue_bot_turn, robust=True)
 
 
 def _seating(view: Mapping, players: int) -> list[int]:

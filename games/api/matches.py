@@ -204,7 +204,7 @@ class MatchActView(APIView):
         data = ActInput(data=request.data)
         data.is_valid(raise_exception=True)
         body = data.validated_data
-        match, seat = _seated(request, match_id)
+        match, seat = selectors.match_for(request.user, match_id, outsiders=True)
         if seat is None or body.get("seat", seat.index) != seat.index:
             raise PermissionDenied("you can act only for your own seat")
         submitted = services.action_submit(

@@ -1,0 +1,110 @@
+"""Whole matches through the API on SQLite with eager bots: the same flows the integration suite
+plays against PostgreSQL and a real worker."""
+
+import hashlib
+import itertools
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Match, Move
+from scoring.models import ScoreEntry
+from tests.matchplay import Client, bots, choose, client_sender, create, play_turns, sign_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """Round seeds from a counter, so a failing match can be played again."""
+    counter = itertools.count()
+    monkeypatch.setattr(services, "new_seed", lambda: f"test-seed-{next(counter):04d}")
+
+
+@pytest.fixture
+def player() -> Client:
+    client = Client(client_sender(APIClient()))
+    sign_in(client)
+    return client
+
+
+def finish(player: Client, view: dict, seed: int) -> dict:
+    for latest in play_turns(player, view, random.Random(seed)):
+        view = latest
+    return view
+
+
+def check_finished(player: Client, view: dict, rounds: int | None = None) -> None:
+    assert view["status"] == "finished"
+    standings = view["standings"]
+    assert [s["seat"] for s in standings] != [] and len(standings) == len(view["seats"])
+    match = Match.objects.get(pk=view["id"])
+    for rnd in match.rounds.all():
+        assert sum(e.delta for e in ScoreEntry.objects.filter(round=rnd)) == 0
+        assert hashlib.sha256(rnd.seed.encode()).hexdigest() == rnd.seed_hash
+    if rounds is not None:
+        assert match.rounds.count() == rounds
+    status, listed = player.get(f"/matches/{view['id']}/rounds/")
+    assert status == 200 and all(r["over"] and r["seed"] for r in listed)
+    totals = [sum(r["deltas"][i] for r in listed) for i in range(len(view["seats"]))]
+    starting = view["options"].get("starting_score", 0)
+    assert [s["score"] for s in view["seats"]] == [starting + t for t in totals]
+
+
+def test_gandengyan_one_human_three_bots_to_the_end(player, seeded):
+    view = create(player, "gandengyan", {"starting_score": 20}, bots(3))
+    assert view["status"] == "active" and view["round"]["number"] == 1
+    view = finish(player, view, seed=1)
+    check_finished(player, view)
+    assert Move.objects.filter(round__match_id=view["id"], actor="bot").exists()
+
+
+def test_510k_four_seats_two_rounds(player, seeded):
+    view = create(player, "510k", {"rounds": 2}, bots(3))
+    view = finish(player, view, seed=2)
+    check_finished(player, view, rounds=2)
+
+
+def test_510k_two_players(player, seeded):
+    view = create(player, "510k", {"rounds": 1, "players": 2}, bots(1))
+    view = finish(player, view, seed=3)
+    check_finished(player, view, rounds=1)
+    status, detail = player.get(f"/matches/{view['id']}/rounds/1/")
+    assert status == 200 and len(detail["bottom"]) == 44
+
+
+def test_each_act_response_shows_the_bots_replies_up_to_my_next_turn(player, seeded):
+    view = create(player, "gandengyan", {}, bots(3))
+    for latest in itertools.islice(play_turns(player, view, random.Random(4)), 10):
+        if latest["status"] == "active":
+            assert latest["your_turn"] and latest["to_act"] == 0
+            assert any(e.get("actor") == "human" for e in latest["events"])
+
+
+def test_two_people_join_with_the_invite_code_and_play(player, seeded):
+    view = create(player, "510k", {"rounds": 1},
+                  [{"type": "human"}, {"type": "human"}, {"type": "bot"}, {"type": "bot"}])
+    assert view["status"] == "waiting" and view["invite_code"]
+    friend = Client(client_sender(APIClient()))
+    sign_in(friend)
+    status, joined = friend.post("/matches/join/", {"code": view["invite_code"].lower()})
+    assert status == 200 and joined["you"] == 1 and joined["status"] == "active"
+    assert joined["invite_code"] is None
+    rng = random.Random(5)
+    views = {0: player.get(f"/matches/{view['id']}/")[1], 1: joined}
+    clients = {0: player, 1: friend}
+    for _ in range(2000):
+        current = max(views.values(), key=lambda v: v["version"])
+        if current["status"] == "finished":
+            break
+        seat = current["to_act"]
+        status, fresh = clients[seat].get(f"/matches/{view['id']}/")
+        status, views[seat] = clients[seat].post(
+            f"/matches/{view['id']}/act/",
+            {"expected_version": fresh["version"],
+             "action": choose(fresh, rng)},
+        )
+        assert status == 200, views[seat]
+    assert current["status"] == "finished"

@@ -1,7 +1,9 @@
 """Shared by the 510k engine tests: cards from codes, hand-built states."""
 
-from games.engine.cards import cards_from_codes
-from games.engine.rulesets.five_ten_k import FiveTenK
+from itertools import combinations
+
+from games.engine.cards import RANK_OF, cards_from_codes
+from games.engine.rulesets.five_ten_k import FiveTenK, add_extras, extra_candidates
 from games.engine.rulesets.five_ten_k.combos import PACK
 from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TablePlay
 
@@ -59,3 +61,19 @@ def playing(
         xi_played=((),) * players,
     )
     return Match(Options(players=players, **options), (False,) * players, (0,) * players, rnd)
+
+
+def ranks(ids) -> tuple[int, ...]:
+    return tuple(sorted(RANK_OF[c] for c in ids))
+
+
+def listed_sets(hand, plays) -> set[tuple]:
+    """Every (reading, ranks) a listing allows: each core with every allowed choice of extras."""
+    out = set()
+    for play in plays:
+        candidates = extra_candidates(hand, play)
+        for k in range(play.extras + 1):
+            for extras in set(combinations(sorted(candidates), k)):
+                full = add_extras(play, extras)
+                out.add((full.reading, ranks(full.cards)))
+    return out

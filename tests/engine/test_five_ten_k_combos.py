@@ -13,7 +13,7 @@ from games.engine.combos import Reading
 from games.engine.rulesets.five_ten_k import add_extras, extra_candidates, readings
 from games.engine.rulesets.five_ten_k.combos import PACK, beats, points_of
 from games.engine.rulesets.five_ten_k.listing import answer_plays, lead_plays
-from tests.engine.five_ten_k_support import RULES, cards
+from tests.engine.five_ten_k_support import RULES, cards, listed_sets, ranks
 
 
 def r(kind: str, rank: str, length: int, triples: int = 0) -> Reading:
@@ -116,22 +116,6 @@ def test_reading_json_keeps_the_triples_count():
 
 
 # -- listings -------------------------------------------------------------------------------------
-
-
-def ranks(ids) -> tuple[int, ...]:
-    return tuple(sorted(RANK_OF[c] for c in ids))
-
-
-def listed_sets(hand, plays) -> set[tuple]:
-    """Every (reading, ranks) a listing allows: each core with every allowed choice of extras."""
-    out = set()
-    for play in plays:
-        candidates = extra_candidates(hand, play)
-        for k in range(play.extras + 1):
-            for extras in set(combinations(sorted(candidates), k)):
-                full = add_extras(play, extras)
-                out.add((full.reading, ranks(full.cards)))
-    return out
 
 
 def brute_force(hand, previous=None) -> set[tuple]:

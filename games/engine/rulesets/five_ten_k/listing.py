@@ -163,10 +163,12 @@ def add_extras(play: Play, extras) -> Play:
     return Play(play.cards + extras, reading)
 
 
-def playable_ranks(hand, plays: list[Play]) -> set[int]:
+def playable_ranks(hand, actions) -> set[int]:
     """Ranks of which some card may be used in a listed play, as part of a core or as an extra."""
     ranks = set()
-    for play in plays:
+    for play in actions:
+        if not isinstance(play, Play):
+            continue
         ranks.update(RANK_OF[c] for c in play.cards)
         if play.extras:
             ranks.update(RANK_OF[c] for c in extra_candidates(hand, play))

@@ -12,7 +12,6 @@ from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TableP
 from scoring.rules import five_ten_k_settle, xi_tier
 
 HAND_SIZE = 22
-PACK_SET = frozenset(PACK)
 
 
 def deal_size(options: Options) -> int:
@@ -135,8 +134,8 @@ def _check_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
     if not cards:
         raise IllegalAction("not_a_combination", "a play needs at least one card")
     for card in cards:
-        if card not in PACK_SET:
-            raise IllegalAction("unknown_card", f"{card} is not a card of this pack", card=card)
+        if not isinstance(card, int) or not 0 <= card < len(RANK_OF):
+            raise IllegalAction("unknown_card", f"{card!r} is not a card id", card=repr(card))
     if len(set(cards)) != len(cards):
         raise IllegalAction("duplicate_card", "a card appears twice in the play")
     missing = [c for c in cards if c not in hand]

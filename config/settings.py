@@ -14,24 +14,29 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+def env(name: str, default: str = "") -> str:
+    """The variable's value; set but empty counts as unset, as in .env.example."""
+    return os.environ.get(name, "").strip() or default
+
+
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
+    value = env(name).lower()
+    if not value:
         return default
-    if value.strip().lower() in {"1", "true", "yes", "on"}:
+    if value in {"1", "true", "yes", "on"}:
         return True
-    if value.strip().lower() in {"0", "false", "no", "off"}:
+    if value in {"0", "false", "no", "off"}:
         return False
     raise ImproperlyConfigured(f"{name}={value!r}: use 1/0, true/false, yes/no or on/off")
 
 
 def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DEBUG", True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = env("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
@@ -91,7 +96,7 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=60,
         conn_health_checks=True,
     )
@@ -99,7 +104,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Throttle counters live here; with several web processes they must share one cache.
-CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHE_URL = env("CACHE_URL")
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -165,7 +170,7 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: with no broker, tasks run eagerly in the calling process (the embedded dev mode and
 # the unit tests); with a Redis URL, real workers run them (`celery -A config worker`).
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_BROKER_URL = env("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if CELERY_TASK_ALWAYS_EAGER:
@@ -182,7 +187,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO").upper()},
 }
 
 if not DEBUG:
@@ -191,7 +196,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # Load balancers and compose probe the health endpoint over plain HTTP.
     SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True

@@ -19,6 +19,10 @@ class Reading(NamedTuple):
     length: int
     triples: int = 0
 
+    def named_by(self, named: "Reading") -> bool:
+        """Whether a client's `named` reading picks this one; a `triples` left unsaid fits any."""
+        return self[:3] == named[:3] and named.triples in (0, self.triples)
+
     def to_dict(self) -> dict:
         data = {"type": self.type, "rank": RANKS[self.rank], "length": self.length}
         if self.triples:

@@ -145,18 +145,13 @@ def _check_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
         )
 
 
-def matches(reading: Reading, named: Reading) -> bool:
-    """A client's named reading fits a found one; an unsaid triples count fits any."""
-    return reading[:3] == named[:3] and named.triples in (0, reading.triples)
-
-
 def choose_reading(cards: tuple[int, ...], previous: Reading | None, named: Reading | None):
     """The one reading `cards` are played as, on `previous` (None: a free lead)."""
     found = readings_of(cards)
     if not found:
         raise IllegalAction("not_a_combination", "these cards are not a 510k combination")
     if named is not None:
-        found = [r for r in found if matches(r, named)]
+        found = [r for r in found if r.named_by(named)]
         if not found:
             raise IllegalAction(
                 "not_a_combination", "the cards cannot be read as named", reading=named.to_dict()

@@ -115,6 +115,8 @@ class Move(models.Model):
         BOT = "bot"
         AUTO = "auto"  # the engine's forced action (a pass with no legal answer)
 
+    # The match too, not only the round: the admin lists and replays a match's moves in one query.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()

@@ -3,8 +3,10 @@ replays the log: the snapshot keeps each read's cost independent of the match's 
 
 from django.http import Http404
 
+from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
-from games.models import Event, Match, Round, Seat
+from games.engine.replay import replay
+from games.models import Event, Match, Move, Round, Seat
 from scoring.models import ScoreEntry
 
 RECENT_EVENTS = 20
@@ -38,7 +40,7 @@ def seat_summary(seat: Seat, you: Seat | None) -> dict:
     }
 
 
-def events_since(match: Match, since: int, limit: int = MAX_EVENTS) -> list[dict]:
+def events_since(match: Match, since: int, limit: int | None = MAX_EVENTS) -> list[dict]:
     rows = Event.objects.filter(match=match, seq__gt=since).order_by("seq")[:limit]
     return [{"seq": e.seq, "round": e.round_number, "version": e.version, **e.data} for e in rows]
 
@@ -143,3 +145,61 @@ def round_of(match: Match, number: int) -> dict:
     if rnd is None:
         raise Http404("no such round")
     return round_detail(rnd)
+
+
+def match_moves(match: Match) -> list[tuple[int, int, Action, Move]]:
+    """The log in order: (round number, seat, action, row)."""
+    rows = Move.objects.filter(match=match).select_related("round").order_by("round__number", "seq")
+    return [(m.round.number, m.seat, action_from_dict(m.action), m) for m in rows]
+
+
+def match_replay(match: Match, upto: int | None = None):
+    """The engine state rebuilt from options, round seeds and the first `upto` moves (all by
+    default): the log is the truth, the snapshot only a cache of it."""
+    engine = get_ruleset(match.ruleset)
+    seats = Seat.objects.filter(match=match).order_by("index")
+    humans = [s.kind == Seat.Kind.HUMAN for s in seats]
+    seeds = list(match.rounds.order_by("number").values_list("seed", flat=True))
+    moves = match_moves(match)
+    if upto is not None:
+        moves = moves[:upto]
+        # Stop at the end of the last replayed move's round instead of dealing the next one.
+        seeds = seeds[:moves[-1][0]] if moves else seeds[:1]
+    return replay(engine, match.options, humans, seeds, [m[:3] for m in moves])
+
+
+def match_export(match: Match) -> dict:
+    """Everything stored about a match, for staff: options, seats, rounds with their seeds and
+    settlement, every move and event."""
+    rounds = match.rounds.order_by("number").prefetch_related("score_entries")
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "options": match.options,
+        "status": match.status,
+        "owner": match.owner.username,
+        "version": match.version,
+        "created_at": match.created_at.isoformat(),
+        "standings": match.standings,
+        "seats": [
+            {"seat": s.index, "kind": s.kind, "level": s.bot_level or None,
+             "player": s.user.username if s.user_id else None, "score": s.score,
+             "eliminated": s.eliminated}
+            for s in match.seats.select_related("user").order_by("index")
+        ],
+        "rounds": [
+            {"number": r.number, "seed": r.seed, "seed_hash": r.seed_hash, "seating": r.seating,
+             "started_at": r.started_at.isoformat(),
+             "ended_at": r.ended_at.isoformat() if r.ended_at else None, "result": r.result,
+             "settlement": [{"seat": e.seat, "delta": e.delta, "breakdown": e.breakdown}
+                            for e in sorted(r.score_entries.all(), key=lambda e: e.seat)]}
+            for r in rounds
+        ],
+        "moves": [
+            {"round": number, "seq": row.seq, "seat": seat, "action": row.action,
+             "actor": row.actor, "version": row.version, "at": row.created_at.isoformat()}
+            for number, seat, _, row in match_moves(match)
+        ],
+        "events": events_since(match, 0, limit=None),
+        "snapshot": match.snapshot,
+    }

@@ -87,8 +87,9 @@ class _Progress:
         self.state, events = self.engine.apply(self.state, seat, action)
         self.match.round_moves += 1
         self.moves.append(
-            Move(round_id=self.match.current_round_id, seq=self.match.round_moves, seat=seat,
-                 action=action.to_dict(), actor=actor, version=self.match.version)
+            Move(match=self.match, round_id=self.match.current_round_id,
+                 seq=self.match.round_moves, seat=seat, action=action.to_dict(), actor=actor,
+                 version=self.match.version)
         )
         for data in events:
             self.event({**data, "actor": actor})

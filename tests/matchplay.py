@@ -152,3 +152,13 @@ def create(client: Client, ruleset: str, options: dict, seats: list[dict]) -> di
 def bots(n: int, level: str = "random") -> list[dict]:
     return [{"type": "human"}] + [{"type": "bot", "level": level}] * n
 
+
+
+def play_through(client: Client, view: dict, rng: random.Random, acts: int | None = None,
+                 wait: Callable[[dict], dict] | None = None) -> dict:
+    """Play to the end (or `acts` of our turns) and return the last view."""
+    for count, latest in enumerate(play_turns(client, view, rng, wait), start=1):
+        view = latest
+        if acts is not None and count >= acts:
+            break
+    return view

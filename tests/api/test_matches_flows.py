@@ -11,7 +11,16 @@ from rest_framework.test import APIClient
 from games import services
 from games.models import Match, Move
 from scoring.models import ScoreEntry
-from tests.matchplay import Client, bots, choose, client_sender, create, play_turns, sign_in
+from tests.matchplay import (
+    Client,
+    bots,
+    choose,
+    client_sender,
+    create,
+    play_through,
+    play_turns,
+    sign_in,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,9 +40,7 @@ def player() -> Client:
 
 
 def finish(player: Client, view: dict, seed: int) -> dict:
-    for latest in play_turns(player, view, random.Random(seed)):
-        view = latest
-    return view
+    return play_through(player, view, random.Random(seed))
 
 
 def check_finished(player: Client, view: dict, rounds: int | None = None) -> None:

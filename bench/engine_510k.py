@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine.actions import Bid, Cut, Play  # noqa: E402
 from games.engine.rulesets.five_ten_k import FiveTenK, with_random_extras  # noqa: E402
 from games.engine.rulesets.five_ten_k.listing import by_rank  # noqa: E402
-from games.engine.rulesets.five_ten_k.playout import random_action, random_round  # noqa: E402
+from games.engine.rulesets.five_ten_k.playout import random_round, random_steps  # noqa: E402
 
 RULES = FiveTenK()
 
@@ -69,11 +69,7 @@ def midround_states(count: int, seed: int):
     made = 0
     while made < count:
         match = RULES.start_round(RULES.new_match({}, [False] * 4), f"mid/{seed}/{made}")
-        stop = rng.randrange(1, 120)
-        for _ in range(stop):
-            if RULES.round_over(match):
-                break
-            match, _ = RULES.apply(match, RULES.to_act(match), random_action(match, rng))
+        match, _ = random_steps(match, rng, rng.randrange(1, 120))
         if match.round.phase == "play":
             made += 1
             yield match

@@ -14,7 +14,7 @@ from games.engine.replay import replay
 from games.engine.rulesets.five_ten_k import with_random_extras
 from games.engine.rulesets.five_ten_k.combos import PACK, points_of
 from games.engine.rulesets.five_ten_k.listing import MAX_EXTRA_OF_RANK
-from games.engine.rulesets.five_ten_k.playout import random_action, random_round
+from games.engine.rulesets.five_ten_k.playout import random_round, random_steps
 from tests.engine.five_ten_k_support import RULES
 
 
@@ -93,12 +93,9 @@ def midround(seed: int, steps: int, players: int):
     """A seeded random 4- or 2-player round some steps into its play phase."""
     rng = random.Random(seed)
     match = RULES.start_round(RULES.new_match({"players": players}, [False] * players), str(seed))
-    for _ in range(steps):
-        if RULES.round_over(match):
-            break
-        match, _ = RULES.apply(match, RULES.to_act(match), random_action(match, rng))
+    match, _ = random_steps(match, rng, steps)
     while match.round.phase in ("cut", "bid"):
-        match, _ = RULES.apply(match, RULES.to_act(match), random_action(match, rng))
+        match, _ = random_steps(match, rng, 1)
     return match
 
 

@@ -26,15 +26,20 @@ def random_action(match: Match, rng: random.Random) -> Action:
     return with_random_extras(hand, rng.choice(plays), rng)
 
 
-def random_round(match: Match, seed: str, rng: random.Random) -> tuple[Match, list[tuple]]:
-    """Deal the next round from `seed` and play it out; returns the state and the (round, seat,
-    action) moves, the form `games.engine.replay.replay` takes."""
-    match = match._replace(round=flow.new_round(match, seed))
-    number = match.round.number
+def random_steps(
+    match: Match, rng: random.Random, steps: int | None = None
+) -> tuple[Match, list[tuple]]:
+    """Random actions until the round is over or `steps` were taken; returns the state and the
+    (round, seat, action) moves, the form `games.engine.replay.replay` takes."""
     moves = []
-    while match.round.phase != "over":
+    while match.round.phase != "over" and (steps is None or len(moves) < steps):
         seat = match.round.to_act
         action = random_action(match, rng)
         match, _ = flow.apply(match, seat, action)
-        moves.append((number, seat, action))
+        moves.append((match.round.number, seat, action))
     return match, moves
+
+
+def random_round(match: Match, seed: str, rng: random.Random) -> tuple[Match, list[tuple]]:
+    """Deal the next round from `seed` and play it out at random."""
+    return random_steps(match._replace(round=flow.new_round(match, seed)), rng)

@@ -150,7 +150,7 @@ def extra_candidates(hand, play: Play) -> tuple[int, ...]:
     core_ranks = {RANK_OF[c] for c in play.cards}
     return tuple(
         card
-        for rank, group in enumerate(by_rank(hand))
+        for rank, group in enumerate(by_rank(tuple(hand)))
         if rank not in core_ranks
         for card in group[:MAX_EXTRA_OF_RANK]
     )

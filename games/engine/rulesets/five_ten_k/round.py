@@ -3,11 +3,18 @@ order, round end and settlement. Every function takes values and returns new one
 
 import random
 
-from games.engine.actions import Bid, Cut, Pass, Play
+from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import PER_DECK, RANK_OF, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.rulesets.five_ten_k.combos import PACK, beats, points_of, readings_of
+from games.engine.rulesets.five_ten_k.combos import (
+    PACK,
+    beats,
+    points_of,
+    rank_counts,
+    readings_of,
+)
+from games.engine.rulesets.five_ten_k.listing import answer_plays, lead_plays
 from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TablePlay
 from scoring.rules import five_ten_k_settle, xi_tier
 
@@ -33,6 +40,9 @@ def new_round(match: Match, seed: str) -> Round:
         random_cut=rng.randrange(deal_size(match.options)),
         phase="cut",
         to_act=0 if last is None else last.finished[0],
+        hands=((),) * players,
+        captured=(0,) * players,
+        xi_played=((),) * players,
     )
 
 
@@ -72,8 +82,6 @@ def cut(match: Match, rnd: Round, seat: int, action: Cut) -> tuple[Round, list[d
         cut_position=position,
         face_up=face_up,
         holder=holder,
-        captured=(0,) * players,
-        xi_played=((),) * players,
         phase="bid",
         to_act=holder,
     )
@@ -235,10 +243,7 @@ def _round_done(rnd: Round) -> bool:
 
 def held_xi(hand) -> tuple[tuple[int, int], ...]:
     """Every 喜炸 still in a hand: (rank, count) of each rank held 5+ times, or 4+ for twos."""
-    counts: dict[int, int] = {}
-    for card in hand:
-        counts[RANK_OF[card]] = counts.get(RANK_OF[card], 0) + 1
-    return tuple((r, n) for r, n in sorted(counts.items()) if xi_tier(r, n))
+    return tuple((r, n) for r, n in sorted(rank_counts(hand).items()) if xi_tier(r, n))
 
 
 def xi_bombs(rnd: Round) -> list[list[tuple[int, int]]]:
@@ -260,7 +265,30 @@ def settle(options: Options, rnd: Round) -> dict:
     )
 
 
-def apply(match: Match, seat: int, action) -> tuple[Match, list[dict]]:
+def legal_actions(match: Match, seat: int) -> list[Action]:
+    rnd = match.round
+    if rnd is None or rnd.to_act != seat:
+        return []
+    if rnd.phase == "cut":
+        return [Cut()]
+    if rnd.phase == "bid":
+        return [Bid(True), Bid(False)]
+    if not rnd.trick:
+        return lead_plays(rnd.hands[seat])
+    return [*answer_plays(rnd.hands[seat], rnd.trick[-1].reading), Pass()]
+
+
+def forced_action(match: Match) -> Action | None:
+    """A pass for a seat that must answer and cannot."""
+    rnd = match.round
+    if rnd is None or rnd.phase != "play" or not rnd.trick:
+        return None
+    if answer_plays(rnd.hands[rnd.to_act], rnd.trick[-1].reading):
+        return None
+    return Pass()
+
+
+def apply(match: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
     rnd = match.round
     if rnd is None or rnd.phase == "over":
         over = rnd is not None and rnd.number >= match.options.rounds

@@ -3,14 +3,13 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine.actions import Action, Bid, Cut, Pass
+from games.engine.actions import Action
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k import views
 from games.engine.rulesets.five_ten_k.combos import beats, readings_of
-from games.engine.rulesets.five_ten_k.listing import answer_plays, lead_plays
 from games.engine.rulesets.five_ten_k.state import (
     Match,
     match_from_json,
@@ -62,32 +61,18 @@ class FiveTenK(Ruleset):
         return None if state.round is None else state.round.to_act
 
     def legal_actions(self, state: Match, seat: int) -> list[Action]:
-        rnd = state.round
-        if rnd is None or rnd.to_act != seat:
-            return []
-        if rnd.phase == "cut":
-            return [Cut()]
-        if rnd.phase == "bid":
-            return [Bid(True), Bid(False)]
-        if not rnd.trick:
-            return lead_plays(rnd.hands[seat])
-        return [*answer_plays(rnd.hands[seat], rnd.trick[-1].reading), Pass()]
+        return flow.legal_actions(state, seat)
 
     def apply(self, state: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
         return flow.apply(state, seat, action)
 
     def forced_action(self, state: Match) -> Action | None:
-        rnd = state.round
-        if rnd is None or rnd.phase != "play" or not rnd.trick:
-            return None
-        if answer_plays(rnd.hands[rnd.to_act], rnd.trick[-1].reading):
-            return None
-        return Pass()
+        return flow.forced_action(state)
 
     def view(self, state: Match, seat: int | None) -> dict:
         if seat is None:
             return views.public_view(state)
-        return views.seat_view(state, seat, lambda s: self.legal_actions(state, s))
+        return views.seat_view(state, seat)
 
     def full_view(self, state: Match) -> dict:
         return views.full_view(state)

@@ -61,7 +61,9 @@ class Round(NamedTuple):
     random_cut: int  # the position a Cut(None) takes, drawn with the deal
     phase: str  # cut, bid, play, over
     to_act: int | None
-    hands: tuple[tuple[int, ...], ...] = ()
+    hands: tuple[tuple[int, ...], ...]
+    captured: tuple[int, ...]  # points each seat won in tricks
+    xi_played: tuple[tuple[tuple[int, int], ...], ...]  # per seat: (rank, count) 喜 bombs played
     bottom: tuple[int, ...] = ()
     cut_position: int | None = None
     face_up: int | None = None
@@ -71,9 +73,7 @@ class Round(NamedTuple):
     teams: tuple[tuple[int, ...], ...] = ()
     trick: tuple[TablePlay, ...] = ()
     passes: int = 0  # passes in a row since the trick's latest play
-    captured: tuple[int, ...] = ()
     finished: tuple[int, ...] = ()
-    xi_played: tuple[tuple[tuple[int, int], ...], ...] = ()  # per seat: (rank, count) 喜 bombs
 
 
 class Match(NamedTuple):

@@ -3,7 +3,7 @@
 from games.engine.cards import RANK_OF, RANKS, wire
 from games.engine.errors import IllegalAction
 from games.engine.rulesets.five_ten_k.listing import playable_ranks
-from games.engine.rulesets.five_ten_k.round import held_xi, settle
+from games.engine.rulesets.five_ten_k.round import held_xi, legal_actions, settle
 from games.engine.rulesets.five_ten_k.state import Match, Round
 
 
@@ -37,36 +37,34 @@ def public_view(match: Match) -> dict:
     }
     if rnd is None:
         return data
-    hands = rnd.hands or ((),) * options.players
     side_captured = [sum(rnd.captured[s] for s in team) for team in rnd.teams]
     data.update(
         to_act=rnd.to_act,
         cutter=rnd.cutter,
         cut_position=rnd.cut_position,
         face_up=None if rnd.face_up is None else {"card": wire(rnd.face_up), "holder": rnd.holder},
-        counts=[len(h) for h in hands],
+        counts=[len(h) for h in rnd.hands],
         bids=[{"seat": seat, "solo": solo} for seat, solo in rnd.bids],
         banker=rnd.banker,
         teams=[list(team) for team in rnd.teams],
         seating=list(rnd.seating),
         trick=_table(rnd),
-        captured=list(rnd.captured) if rnd.captured else [0] * options.players,
+        captured=list(rnd.captured),
         side_captured=side_captured,
         finished=list(rnd.finished),
     )
     return data
 
 
-def seat_view(match: Match, seat: int, legal_for) -> dict:
-    """The public view plus the seat's hand, flagged playable on its turn; `legal_for(seat)`
-    lists the seat's legal actions."""
+def seat_view(match: Match, seat: int) -> dict:
+    """The public view plus the seat's hand, flagged playable on its turn."""
     data = public_view(match)
     rnd = match.round
     data["seat"] = seat
-    hand = rnd.hands[seat] if rnd is not None and rnd.hands else ()
+    hand = () if rnd is None else rnd.hands[seat]
     playable = set()
-    if rnd is not None and rnd.to_act == seat and rnd.phase == "play":
-        playable = playable_ranks(hand, legal_for(seat))
+    if rnd is not None and rnd.phase == "play":
+        playable = playable_ranks(hand, legal_actions(match, seat))
     data["hand"] = [dict(wire(c), playable=RANK_OF[c] in playable) for c in hand]
     return data
 

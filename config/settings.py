@@ -181,6 +181,9 @@ else:
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Bot turns are acked late: Redis re-delivers a task unacked after this long, so it must exceed
+# any task's hard time limit (bots.tasks: 30 s) by far.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 
 LOGGING = {
     "version": 1,

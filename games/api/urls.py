@@ -4,7 +4,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts import api as auth
-from games.api import matches
+from games.api import matches, rules
 from games.api.health import HealthView
 
 urlpatterns = [
@@ -15,6 +15,10 @@ urlpatterns = [
     path("auth/register/", auth.RegisterView.as_view(), name="auth-register"),
     path("auth/login/", auth.LoginView.as_view(), name="auth-login"),
     path("auth/me/", auth.MeView.as_view(), name="auth-me"),
+    path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
+    path("rules/gandengyan/settle/", rules.GandengyanSettleView.as_view(),
+         name="rules-gandengyan-settle"),
+    path("rules/510k/settle/", rules.FiveTenKSettleView.as_view(), name="rules-510k-settle"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
     path("matches/<int:match_id>/", matches.MatchDetailView.as_view(), name="match"),

@@ -1,0 +1,138 @@
+"""Bot turns: idempotent, deterministic, fair (the strategy sees only its seat's view), submitted
+through the one write path, and driven in a loop when eager."""
+
+import inspect
+import itertools
+import random
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+import bots.tasks
+from bots import strategies
+from bots.strategies import random_bot
+from games import services
+from games.engine.actions import Play
+from games.engine.registry import get_ruleset
+from games.models import Match, Move
+from tests.matchplay import Client, client_sender, create, sign_in
+from tests.matchplay import bots as bot_seats
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def queued(monkeypatch) -> list[tuple[int, int]]:
+    """Bot turns are recorded instead of run, so a test can deliver them itself."""
+    jobs = []
+    monkeypatch.setattr(bots.tasks, "enqueue_bot_turn", lambda *job: jobs.append(job))
+    counter = itertools.count()
+    monkeypatch.setattr(services, "new_seed", lambda: f"bots-{next(counter)}")
+    return jobs
+
+
+@pytest.fixture
+def player() -> Client:
+    client = Client(client_sender(APIClient()))
+    sign_in(client)
+    return client
+
+
+def bot_turn_match(player, queued, ruleset="510k", options=None) -> tuple[int, int]:
+    """A match whose seat to act is a bot (seat 0 cuts, then the bots bid or play)."""
+    view = create(player, ruleset, options or {"rounds": 1}, bot_seats(3))
+    while not queued:
+        view = player.post(f"/matches/{view['id']}/act/",
+                           {"expected_version": view["version"],
+                            "action": view["legal_actions"][0]})[1]
+    return queued[-1]
+
+
+def test_a_turn_delivered_twice_moves_once(player, queued):
+    match_id, version = bot_turn_match(player, queued)
+    assert bots.tasks.play_bot_turn(match_id, version) is True
+    moves = Move.objects.filter(match_id=match_id, actor="bot").count()
+    assert bots.tasks.play_bot_turn(match_id, version) is False
+    assert Move.objects.filter(match_id=match_id, actor="bot").count() == moves == 1
+
+
+def test_nothing_to_do_on_a_persons_turn_or_an_unknown_match(player, queued):
+    view = create(player, "510k", {"rounds": 1}, bot_seats(3))
+    assert view["to_act"] == 0 and not queued
+    assert bots.tasks.play_bot_turn(view["id"], view["version"]) is False
+    assert bots.tasks.play_bot_turn(999999, 1) is False
+    assert not Move.objects.exists()
+
+
+def test_the_same_deal_and_version_give_the_same_bot_action(player, queued, monkeypatch):
+    monkeypatch.setattr(services, "new_seed", lambda: "same-deal")
+    actions = []
+    for _ in range(2):
+        queued.clear()
+        match_id, version = bot_turn_match(player, queued)
+        bots.tasks.play_bot_turn(match_id, version)
+        actions.append(Move.objects.filter(match_id=match_id, actor="bot").get().action)
+    assert actions[0] == actions[1]
+
+
+def test_the_strategy_sees_only_its_seats_view(player, queued, monkeypatch):
+    seen = []
+
+    def spy(ruleset_name, view, legal, rng):
+        seen.append((view, legal))
+        return random_bot.choose(ruleset_name, view, legal, rng)
+
+    monkeypatch.setitem(strategies.STRATEGIES, "random", spy)
+    match_id, version = bot_turn_match(player, queued)
+    match = Match.objects.get(pk=match_id)
+    engine = get_ruleset(match.ruleset)
+    state = engine.from_json(match.snapshot)
+    bots.tasks.play_bot_turn(match_id, version)
+    view, legal = seen[0]
+    assert view == engine.view(state, match.to_act)
+    assert legal == engine.legal_actions(state, match.to_act)
+    assert "hands" not in view and "bottom" not in view
+
+
+def test_eager_bot_turns_run_in_a_loop_not_nested(monkeypatch):
+    """Each eager bot move queues the next from inside the previous one; the stack must not
+    grow with the number of moves."""
+    depths = []
+
+    def fake_delay(match_id, version):
+        depths.append(len(inspect.stack(0)))
+        if version < 300:
+            bots.tasks.enqueue_bot_turn(match_id, version + 1)
+
+    monkeypatch.setattr(bots.tasks.bot_act, "delay", fake_delay)
+    bots.tasks.enqueue_bot_turn(1, 1)
+    assert len(depths) == 300 and max(depths) == min(depths)
+
+
+def test_task_options_for_at_least_once_delivery():
+    task = bots.tasks.bot_act
+    assert task.acks_late and task.reject_on_worker_lost
+    assert task.soft_time_limit < task.time_limit
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] > 10 * task.time_limit
+    assert strategies.LEVELS == ("random", "normal", "hard")
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_random_bot_plays_only_accepted_actions_with_valid_extras(players):
+    engine = get_ruleset("510k")
+    rng = random.Random(players)
+    with_extras = 0
+    for game in range(3):
+        state = engine.new_match(engine.parse_options({"players": players, "rounds": 1}),
+                                 [False] * players)
+        state = engine.start_round(state, f"random-bot-{game}")
+        while not engine.round_over(state):
+            seat = engine.to_act(state)
+            legal = engine.legal_actions(state, seat)
+            action = random_bot.choose("510k", engine.view(state, seat), legal, rng)
+            listed = {a.cards for a in legal if isinstance(a, Play)}
+            if isinstance(action, Play) and action.cards not in listed:
+                with_extras += 1
+            state, _ = engine.apply(state, seat, action)
+    assert with_extras > 0

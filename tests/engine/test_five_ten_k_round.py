@@ -389,14 +389,27 @@ def test_xi_bombs_count_played_pieces_and_what_is_held():
     assert xi_bombs(split.round)[0] == []  # a 4-card bomb and one 5 left: nothing
 
 
-def test_round_result_itemises_xi():
-    match = playing("KH", "6H 5D 5S 5C 5H 5D", "10H", "7H", to_act=0)
+@pytest.mark.parametrize(
+    ("xi_mode", "fives", "base_score", "xi"),
+    [
+        ("multiplicative", 5, 1, [-1, 3, -1, -1]),
+        ("multiplicative", 7, 1, [-4, 12, -4, -4]),
+        ("additive", 7, 1, [-3, 9, -3, -3]),
+        ("multiplicative", 7, 3, [-4, 12, -4, -4]),  # xi points ignore base_score
+    ],
+)
+def test_round_result_itemises_held_xi(xi_mode, fives, base_score, xi):
+    match = playing(
+        "KH", " ".join(["6H", *(["5H", "5D", "5S", "5C"] * 2)[:fives]]), "10H", "7H",
+        to_act=0, xi_mode=xi_mode, base_score=base_score,
+    )
     match, _ = act(match, (0, play("KH", match, 0)), (1, Pass()), (2, Pass()), (3, Pass()))
     match, _ = act(match, (1, play("6H", match, 1)), (2, play("10H", match, 2)))
     result = RULES.round_result(match)
-    assert result["xi_bombs"][1] == [{"rank": "5", "count": 5, "played": False}]
-    assert result["settlement"]["xi"] == [-1, 3, -1, -1]
-    assert sum(result["deltas"]) == 0
+    assert result["xi_bombs"][1] == [{"rank": "5", "count": fives, "played": False}]
+    assert result["settlement"]["xi"] == xi
+    settlement = [4 * base_score, -4 * base_score] * 2  # full-dry: the losers captured nothing
+    assert result["deltas"] == [s + x for s, x in zip(settlement, xi, strict=True)]
 
 
 def test_no_action_after_the_round_or_the_match():

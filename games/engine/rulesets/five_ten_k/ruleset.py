@@ -9,7 +9,7 @@ from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k import views
-from games.engine.rulesets.five_ten_k.combos import beats, readings_of
+from games.engine.rulesets.five_ten_k.combos import PACK, beats, readings_of
 from games.engine.rulesets.five_ten_k.state import (
     Match,
     match_from_json,
@@ -30,7 +30,7 @@ class FiveTenK(Ruleset):
         return parse_options(raw)._asdict()
 
     def pack(self, options: dict) -> tuple[int, ...]:
-        return flow.PACK
+        return PACK
 
     def readings(self, options: dict, cards: tuple[int, ...]) -> list[Reading]:
         return readings(options, cards)

@@ -2,6 +2,7 @@
 
 from games.engine.cards import RANK_OF, RANKS, wire
 from games.engine.errors import IllegalAction
+from games.engine.rulesets.five_ten_k.combos import PACK
 from games.engine.rulesets.five_ten_k.listing import playable_ranks
 from games.engine.rulesets.five_ten_k.round import held_xi, legal_actions, settle
 from games.engine.rulesets.five_ten_k.state import Match, Round
@@ -38,6 +39,9 @@ def public_view(match: Match) -> dict:
     if rnd is None:
         return data
     side_captured = [sum(rnd.captured[s] for s in team) for team in rnd.teams]
+    # Cards that have left the hands this round: public (every play was seen), and what a bot
+    # needs to know which cards are still out.
+    held = set(rnd.deck).union(rnd.bottom, *rnd.hands)
     data.update(
         to_act=rnd.to_act,
         cutter=rnd.cutter,
@@ -52,6 +56,7 @@ def public_view(match: Match) -> dict:
         captured=list(rnd.captured),
         side_captured=side_captured,
         finished=list(rnd.finished),
+        played=[wire(c) for c in PACK if c not in held],
     )
     return data
 

@@ -1,0 +1,121 @@
+"""How a gandengyan round moves: the deal, plays, passes, tricks, draws, forfeits, the round's end
+and its settlement. Every transition returns a new Round; `events` collects what the table sees."""
+
+import random
+
+from games.engine.cards import JOKER, RANK_OF, make_pack, wire
+from games.engine.combos import Reading
+from games.engine.rulesets.gandengyan.combos import BOMB
+from games.engine.rulesets.gandengyan.state import HAND_SIZE, Match, Round, TablePlay, sort_hand
+from scoring.rules import gandengyan_settle
+
+DIE_FACES = 6
+
+
+def _set(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _next_in_round(rnd: Round, seat: int) -> int:
+    seats = len(rnd.hands)
+    for step in range(1, seats + 1):
+        other = (seat + step) % seats
+        if rnd.seated[other] and not rnd.forfeited[other]:
+            return other
+    raise AssertionError("a round always has a seat holding cards")
+
+
+def _draw(rnd: Round, seat: int, events: list[dict]) -> Round:
+    if not rnd.pile:
+        return rnd
+    hand = sort_hand(rnd.hands[seat] + (rnd.pile[-1],))
+    events.append({"type": "draw", "seat": seat, "pile": len(rnd.pile) - 1})
+    return rnd._replace(hands=_set(rnd.hands, seat, hand), pile=rnd.pile[:-1])
+
+
+def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
+    """Give the turn to `seat`: close the trick if it comes back to its last player, and let
+    every seat whose turn comes with only jokers forfeit, until someone can act."""
+    while True:
+        if rnd.table and rnd.table[-1].seat == seat:
+            events.append({"type": "trick_won", "seat": seat})
+            rnd = _draw(rnd._replace(table=()), seat, events)
+        if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
+            return rnd._replace(to_act=seat)
+        # Decision (also at a lead after a trick): the next seat in order acts, leading freely
+        # if the table was just cleared.
+        rnd = rnd._replace(forfeited=_set(rnd.forfeited, seat, True))
+        events.append({"type": "forfeit", "seat": seat})
+        holders = [s for s in range(len(rnd.hands)) if rnd.seated[s] and not rnd.forfeited[s]]
+        if len(holders) == 1:
+            return rnd._replace(to_act=None, winner=holders[0])
+        seat = _next_in_round(rnd, seat)
+
+
+def deal(match: Match, seed) -> Round:
+    """Round k+1 of `match`, dealt from random.Random(seed): dice (round 1), deal, leader draws."""
+    rng = random.Random(seed)
+    number = 1 if match.round is None else match.round.number + 1
+    seated = tuple(not out for out in match.eliminated)
+    dice: list[int] = []
+    if number == 1:
+        while not dice or dice[-1] > match.players:
+            dice.append(rng.randint(1, DIE_FACES))
+        leader = dice[-1] - 1
+    else:
+        # Decision: an eliminated winner hands the lead to the next live seat in turn order.
+        leader = match.round.winner
+        while not seated[leader]:
+            leader = (leader + 1) % match.players
+    deck = list(make_pack(match.decks))
+    rng.shuffle(deck)
+    hands = []
+    for seat in range(match.players):
+        if seated[seat]:
+            hands.append(sort_hand(deck[:HAND_SIZE]))
+            del deck[:HAND_SIZE]
+        else:
+            hands.append(())
+    no = (False,) * match.players
+    rnd = Round(number, seated, tuple(hands), tuple(deck), tuple(dice), leader, None, (), no, no,
+                (), None)
+    events: list[dict] = []  # a fresh deal: only the leader's draw, no forfeit with 6 cards
+    return _turn_to(_draw(rnd, leader, events), leader, events)
+
+
+def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
+         events: list[dict]) -> Round:
+    """`seat` plays `cards` (checked legal, read as `reading`)."""
+    hand = rnd.hands[seat]
+    played = tuple(c for c in hand if c in cards)
+    left = tuple(c for c in hand if c not in cards)
+    events.append({"type": "play", "seat": seat, "cards": [wire(c) for c in played],
+                   "reading": reading.to_dict()})
+    rnd = rnd._replace(
+        hands=_set(rnd.hands, seat, left),
+        played_any=rnd.played_any if rnd.played_any[seat] else _set(rnd.played_any, seat, True),
+        bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
+        table=rnd.table + (TablePlay(seat, played, reading),),
+    )
+    if not left:
+        return rnd._replace(to_act=None, winner=seat)
+    return _turn_to(rnd, _next_in_round(rnd, seat), events)
+
+
+def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:
+    events.append({"type": "pass", "seat": seat})
+    return _turn_to(rnd, _next_in_round(rnd, seat), events)
+
+
+def settle(match: Match) -> dict:
+    """scoring.rules' settlement of the finished current round."""
+    rnd = match.round
+    return gandengyan_settle(
+        winner=rnd.winner,
+        remaining=[len(h) for h in rnd.hands],
+        played_any=rnd.played_any,
+        forfeited=rnd.forfeited,
+        bombs=rnd.bombs,
+        decks=match.decks,
+        absent=[not s for s in rnd.seated],
+    )

@@ -1,0 +1,125 @@
+"""Gandengyan options and state values, and their JSON form."""
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from games.engine.cards import RANK_OF
+from games.engine.combos import Reading
+from games.engine.errors import IllegalAction
+
+DEFAULTS = {"decks": 1, "players": 4, "starting_score": 500}
+CHOICES = {"decks": (1, 2), "players": (4, 5, 6)}
+SCORE_RANGE = (1, 100_000)
+HAND_SIZE = 5
+# Hands are kept sorted by rank, then id: jokers come last, so hand[0] tells if all are jokers.
+HAND_ORDER = tuple(RANK_OF[c] * 256 + c for c in range(len(RANK_OF)))
+
+
+def parse_options(raw: Mapping[str, Any] | None) -> dict:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise IllegalAction("invalid_option", "options are a JSON object", option=None)
+    options = dict(DEFAULTS)
+    for key, value in raw.items():
+        if key not in DEFAULTS:
+            raise IllegalAction("invalid_option", f"unknown option {key!r}", option=str(key))
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise IllegalAction("invalid_option", f"{key} must be an integer", option=key)
+        if key in CHOICES:
+            allowed = CHOICES[key]
+            if value not in allowed:
+                raise IllegalAction(
+                    "invalid_option", f"{key} must be one of {allowed}", option=key,
+                    allowed=list(allowed),
+                )
+        elif not SCORE_RANGE[0] <= value <= SCORE_RANGE[1]:
+            raise IllegalAction(
+                "invalid_option", f"{key} must be {SCORE_RANGE[0]}..{SCORE_RANGE[1]}",
+                option=key, min=SCORE_RANGE[0], max=SCORE_RANGE[1],
+            )
+        options[key] = value
+    return options
+
+
+def sort_hand(cards) -> tuple[int, ...]:
+    return tuple(sorted(cards, key=HAND_ORDER.__getitem__))
+
+
+# States are NamedTuples rather than frozen dataclasses: as immutable, and a new state is built on
+# every action, where a tuple is several times cheaper to construct.
+
+
+class TablePlay(NamedTuple):
+    seat: int
+    cards: tuple[int, ...]
+    reading: Reading
+
+
+class Round(NamedTuple):
+    number: int  # from 1
+    seated: tuple[bool, ...]  # dealt into this round (not eliminated when it began)
+    hands: tuple[tuple[int, ...], ...]  # each sorted by HAND_ORDER
+    pile: tuple[int, ...]  # the next card drawn is the last one
+    dice: tuple[int, ...]  # every roll of round 1, re-rolls included; empty later
+    leader: int
+    to_act: int | None  # None once the round is over
+    table: tuple[TablePlay, ...]  # this trick's plays, latest last; empty = a free lead
+    forfeited: tuple[bool, ...]
+    played_any: tuple[bool, ...]
+    bombs: tuple[int, ...]  # the size of every bomb played this round, in order
+    winner: int | None  # set when the round is over
+
+
+class Match(NamedTuple):
+    decks: int
+    players: int
+    starting_score: int
+    humans: tuple[bool, ...]
+    scores: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    round: Round | None  # the current or the last finished round; None before the first
+
+    @property
+    def options(self) -> dict:
+        return {"decks": self.decks, "players": self.players,
+                "starting_score": self.starting_score}
+
+
+def match_to_json(state: Match) -> dict:
+    data: dict = {"options": state.options, "humans": list(state.humans),
+                  "scores": list(state.scores), "eliminated": list(state.eliminated),
+                  "round": None}
+    rnd = state.round
+    if rnd is not None:
+        data["round"] = {
+            "number": rnd.number, "seated": list(rnd.seated),
+            "hands": [list(h) for h in rnd.hands], "pile": list(rnd.pile), "dice": list(rnd.dice),
+            "leader": rnd.leader, "to_act": rnd.to_act,
+            "table": [{"seat": t.seat, "cards": list(t.cards), "reading": list(t.reading)}
+                      for t in rnd.table],
+            "forfeited": list(rnd.forfeited), "played_any": list(rnd.played_any),
+            "bombs": list(rnd.bombs), "winner": rnd.winner,
+        }
+    return data
+
+
+def match_from_json(data: dict) -> Match:
+    options = data["options"]
+    raw = data["round"]
+    rnd = None
+    if raw is not None:
+        rnd = Round(
+            number=raw["number"], seated=tuple(raw["seated"]),
+            hands=tuple(tuple(h) for h in raw["hands"]), pile=tuple(raw["pile"]),
+            dice=tuple(raw["dice"]), leader=raw["leader"], to_act=raw["to_act"],
+            table=tuple(TablePlay(t["seat"], tuple(t["cards"]), Reading(*t["reading"]))
+                        for t in raw["table"]),
+            forfeited=tuple(raw["forfeited"]), played_any=tuple(raw["played_any"]),
+            bombs=tuple(raw["bombs"]), winner=raw["winner"],
+        )
+    return Match(
+        decks=options["decks"], players=options["players"],
+        starting_score=options["starting_score"], humans=tuple(data["humans"]),
+        scores=tuple(data["scores"]), eliminated=tuple(data["eliminated"]), round=rnd,
+    )

@@ -176,13 +176,10 @@ class Gandengyan(Ruleset):
             raise IllegalAction("not_a_combination", "those cards are not a combination")
         previous = _previous(rnd)
         named = action.reading
-        if named is not None:
-            if named not in found:
-                raise IllegalAction("not_a_combination", "those cards cannot be read so",
-                                    reading=named.to_dict())
-            legal = [named]
-        else:
-            legal = found
+        legal = found if named is None else [r for r in found if r.named_by(named)]
+        if not legal:
+            raise IllegalAction("not_a_combination", "those cards cannot be read so",
+                                reading=named.to_dict())
         if previous is not None:
             legal = [r for r in legal if combos.beats(r, previous)]
             if not legal:

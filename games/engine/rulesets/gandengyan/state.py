@@ -96,7 +96,7 @@ def match_to_json(state: Match) -> dict:
             "number": rnd.number, "seated": list(rnd.seated),
             "hands": [list(h) for h in rnd.hands], "pile": list(rnd.pile), "dice": list(rnd.dice),
             "leader": rnd.leader, "to_act": rnd.to_act,
-            "table": [{"seat": t.seat, "cards": list(t.cards), "reading": list(t.reading)}
+            "table": [{"seat": t.seat, "cards": list(t.cards), "reading": t.reading.to_dict()}
                       for t in rnd.table],
             "forfeited": list(rnd.forfeited), "played_any": list(rnd.played_any),
             "bombs": list(rnd.bombs), "winner": rnd.winner,
@@ -113,7 +113,7 @@ def match_from_json(data: dict) -> Match:
             number=raw["number"], seated=tuple(raw["seated"]),
             hands=tuple(tuple(h) for h in raw["hands"]), pile=tuple(raw["pile"]),
             dice=tuple(raw["dice"]), leader=raw["leader"], to_act=raw["to_act"],
-            table=tuple(TablePlay(t["seat"], tuple(t["cards"]), Reading(*t["reading"]))
+            table=tuple(TablePlay(t["seat"], tuple(t["cards"]), Reading.from_dict(t["reading"]))
                         for t in raw["table"]),
             forfeited=tuple(raw["forfeited"]), played_any=tuple(raw["played_any"]),
             bombs=tuple(raw["bombs"]), winner=raw["winner"],

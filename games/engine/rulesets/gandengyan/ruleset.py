@@ -240,6 +240,9 @@ class Gandengyan(Ruleset):
             ],
             "pile": 0 if rnd is None else len(rnd.pile),
             "bombs": [] if rnd is None else list(rnd.bombs),
+            # Cards that have left the hands this round: public (every play was seen), and
+            # what a bot needs to know which cards are still out.
+            "played": [] if rnd is None else _played(state.decks, rnd),
             "winner": None if rnd is None else rnd.winner,
         }
         if seat is not None:
@@ -285,6 +288,11 @@ class Gandengyan(Ruleset):
 def _replace_round(state: Match, rnd: Round) -> Match:
     return Match(state.decks, state.players, state.starting_score, state.humans, state.scores,
                  state.eliminated, rnd)
+
+
+def _played(decks: int, rnd: Round) -> list[dict]:
+    held = set(rnd.pile).union(*rnd.hands)
+    return [wire(c) for c in make_pack(decks) if c not in held]
 
 
 def _end_reason(rnd: Round) -> str:

@@ -1,0 +1,84 @@
+"""`manage.py simulate`: bot-only matches on the engine, a table of results, JSON for plotting.
+
+    python manage.py simulate --ruleset gandengyan --players 4 \\
+        --seats normal,random,random,random --matches 100 --seed 1 --rounds 20 --json out.json
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from bots.simulation import simulate, summary, table
+from bots.strategies import LEVELS, strategies
+from bots.strategies.hard import DEFAULT_BUDGET_MS, Budget
+from games.engine.errors import IllegalAction
+
+BAR_WIDTH = 30
+
+
+class Command(BaseCommand):
+    help = "Play bot-only matches directly on the engine and report how each level does."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--ruleset", required=True, choices=["gandengyan", "510k"])
+        parser.add_argument("--players", type=int, required=True)
+        parser.add_argument("--seats", required=True,
+                            help="one level per seat, comma-separated: " + ", ".join(LEVELS))
+        parser.add_argument("--matches", type=int, required=True)
+        parser.add_argument("--seed", default="1")
+        parser.add_argument("--rounds", type=int, default=None,
+                            help="rounds per match (510k: its `rounds` option; gandengyan: a "
+                                 "cap, else until the match ends)")
+        parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
+                            help="the hard bot's time per decision")
+        parser.add_argument("--samples", type=int, default=None,
+                            help="the hard bot's samples per decision instead of a time "
+                                 "(reproducible)")
+        parser.add_argument("--options", default="{}", help="more match options, as JSON")
+        parser.add_argument("--json", dest="json_path", default=None,
+                            help="write the summary and every round here")
+        parser.add_argument("--no-progress", action="store_true")
+
+    def handle(self, *args, **opts):
+        seats = [s.strip() for s in opts["seats"].split(",")]
+        if len(seats) != opts["players"]:
+            raise CommandError(f"--seats lists {len(seats)} levels for {opts['players']} players")
+        unknown = sorted(set(seats) - set(LEVELS))
+        if unknown:
+            raise CommandError(f"unknown levels {unknown}; known: {', '.join(LEVELS)}")
+        if opts["matches"] < 1:
+            raise CommandError("--matches must be at least 1")
+        try:
+            options = json.loads(opts["options"])
+        except json.JSONDecodeError as err:
+            raise CommandError(f"--options is not JSON: {err}") from None
+        budget = (Budget(ms=None, samples=opts["samples"]) if opts["samples"]
+                  else Budget(ms=opts["budget_ms"]))
+        progress = None if opts["no_progress"] else _bar(opts["matches"])
+        try:
+            outcome = simulate(opts["ruleset"], seats, opts["matches"], opts["seed"],
+                               strategies(budget), rounds=opts["rounds"], options=options,
+                               progress=progress)
+        except IllegalAction as err:
+            raise CommandError(f"{err.code}: {err}") from None
+        if progress is not None:
+            sys.stderr.write("\n")
+        report = summary(outcome)
+        report["command"] = {key: opts[key] for key in
+                             ("ruleset", "players", "seats", "matches", "seed", "rounds",
+                              "budget_ms", "samples", "options")}
+        self.stdout.write(table(report))
+        if opts["json_path"]:
+            with open(opts["json_path"], "w") as out:
+                json.dump({**report, "per_round": outcome.rounds}, out, indent=1)
+
+
+def _bar(total: int):
+    def show(done: int, rounds: int) -> None:
+        filled = BAR_WIDTH * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
+                         f"{done}/{total} matches, {rounds} rounds")
+        sys.stderr.flush()
+
+    return show

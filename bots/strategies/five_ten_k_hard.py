@@ -1,0 +1,59 @@
+"""510k for the hard bot's search: samples, the rollout policy, outcomes and candidates."""
+
+import random
+
+from bots.strategies import five_ten_k_normal as normal
+from bots.strategies.hard import Game
+from games.engine.actions import Action, Bid, Pass, Play
+from games.engine.rulesets.five_ten_k import FiveTenK, add_extras
+from games.engine.rulesets.five_ten_k import round as flow
+from games.engine.rulesets.five_ten_k.combos import rank_counts
+from games.engine.rulesets.five_ten_k.state import Match
+from games.engine.rulesets.five_ten_k_sampling import sample_state
+
+CANDIDATES = 6
+# The side-score margin (captured + rank points, 200 + 80 at most) adds to the settled points
+# scaled down: it separates candidates that settle the same.
+MARGIN_WEIGHT = 1 / 100
+
+
+def policy(match: Match, seat: int, rng: random.Random) -> Action:
+    rnd = match.round
+    if rnd.phase == "bid":
+        return normal.bid(rnd.hands[seat])
+    return normal.play(normal.seen_from_state(match, seat), flow.legal_actions(match, seat))
+
+
+def value(match: Match, seat: int) -> float:
+    result = flow.settle(match.options, match.round)
+    mine = next(i for i, side in enumerate(result["sides"]) if seat in side)
+    margin = result["side_scores"][mine] - result["side_scores"][1 - mine]
+    return result["deltas"][seat] + MARGIN_WEIGHT * margin
+
+
+def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
+    """The heuristic's choice, then its next cheapest plays (each with its junk extras), and a
+    pass when allowed."""
+    first = normal.choose("510k", view, legal, rng)
+    if view["phase"] == "bid":
+        return [first, Bid(not first.solo)]
+    if view["phase"] != "play":
+        return [first]
+    seen = normal.seen_from_view(view)
+    counts = rank_counts(seen.hand)
+    options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in legal if isinstance(p, Play)]
+    options.sort(key=lambda o: normal.cost(o[0], o[1], counts))
+    found = [first]
+    if any(isinstance(a, Pass) for a in legal) and not isinstance(first, Pass):
+        found.append(Pass())
+    for option in options:
+        if len(found) >= CANDIDATES:
+            break
+        action = add_extras(*option)
+        if action not in found:
+            found.append(action)
+    return found
+
+
+GAME = Game(engine=FiveTenK(), sample=sample_state, policy=policy, value=value,
+            candidates=candidates, margin=0.05)

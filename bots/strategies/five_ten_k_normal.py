@@ -1,0 +1,182 @@
+"""510k `normal`: a sound heuristic. Shed low cards first in the longest cheap combinations, keep
+2s, aces and bombs for tricks worth them, never beat the partner's winning play unless it empties
+the hand, spend high cards and bombs in proportion to the points on the table and to how close an
+opponent is to finishing; bid 包庄 only on a very strong hand; cut so as to hold the 明牌.
+
+It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
+hard bot's rollouts, where building a view per decision would cost more than the decision).
+"""
+
+import random
+from typing import NamedTuple
+
+from games.engine.actions import Action, Bid, Cut, Pass, Play
+from games.engine.cards import ACE, RANK_OF, TWO
+from games.engine.combos import Reading
+from games.engine.rulesets.five_ten_k import add_extras, extra_candidates
+from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
+from games.engine.rulesets.five_ten_k.state import Match
+
+HAND_SIZE = 22
+# What spending one card of a rank costs: high cards win the tricks that matter later.
+KEEP = (0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 3, 4.5, 7)
+JUNK = 1  # extras (带牌) are cards worth at most this
+SHED = 1.2  # the gain of each card a play sheds
+BOMB_COST = 20  # a bomb is kept for a trick worth it
+BOMB_SIZE_COST = 3  # per card above four
+# Leaving part of a rank behind: a broken pair or triple is harder to shed, a broken bomb is lost.
+BREAK = {1: 0, 2: 2, 3: 3}
+BREAK_BOMB = 12
+POINT_EXPOSURE = 0.1  # leading point cards offers them to whoever wins the trick
+NEAR_FINISH = 3  # an opponent with this many cards or fewer is about to finish
+URGENT = 10
+SHORT_HAND = 6
+# 包庄 (solo against three): only with enough bombs and 2s to win most tricks that matter.
+SOLO_STRENGTH = 9
+
+
+class Seen(NamedTuple):
+    """What the heuristic looks at."""
+
+    seat: int
+    hand: tuple[int, ...]
+    side: frozenset[int]  # the seat's side, itself included
+    counts: tuple[int, ...]
+    top_seat: int | None  # who played the trick's latest play
+    top: Reading | None
+    trick_points: int
+
+
+def seen_from_view(view: dict) -> Seen:
+    seat = view["seat"]
+    side = next((team for team in view.get("teams", ()) if seat in team), (seat,))
+    trick = view.get("trick") or []
+    latest = trick[-1] if trick else None
+    return Seen(
+        seat=seat,
+        hand=tuple(card["id"] for card in view["hand"]),
+        side=frozenset(side),
+        counts=tuple(view.get("counts", ())),
+        top_seat=None if latest is None else latest["seat"],
+        top=None if latest is None else Reading.from_dict(latest["reading"]),
+        trick_points=sum(points_of(c["id"] for c in p["cards"]) for p in trick),
+    )
+
+
+def seen_from_state(match: Match, seat: int) -> Seen:
+    rnd = match.round
+    side = next((team for team in rnd.teams if seat in team), (seat,))
+    latest = rnd.trick[-1] if rnd.trick else None
+    return Seen(
+        seat=seat,
+        hand=rnd.hands[seat],
+        side=frozenset(side),
+        counts=tuple(len(h) for h in rnd.hands),
+        top_seat=None if latest is None else latest.seat,
+        top=None if latest is None else latest.reading,
+        trick_points=sum(points_of(p.cards) for p in rnd.trick),
+    )
+
+
+def choose(ruleset_name: str, view: dict, legal: list[Action], rng: random.Random) -> Action:
+    phase = view.get("phase")
+    if phase == "cut":
+        return cut(view["players"], rng)
+    if phase == "bid":
+        return bid(tuple(card["id"] for card in view["hand"]))
+    return play(seen_from_view(view), legal)
+
+
+def cut(players: int, rng: random.Random) -> Cut:
+    """Card k of the deal goes to the seat k + 1 places after the cutter: a position one short of
+    a multiple of the table puts the 明牌 in the cutter's own hand (it then bids first and
+    leads)."""
+    return Cut(rng.randrange(HAND_SIZE) * players + players - 1)
+
+
+def hand_strength(hand) -> float:
+    strength = 0.0
+    for rank, count in rank_counts(hand).items():
+        if count >= 4:
+            strength += 2 + 1.5 * (count - 4) + (2 if rank == TWO else 0)
+        elif rank == TWO:
+            strength += count
+        elif rank == ACE:
+            strength += 0.5 * count
+    return strength
+
+
+def bid(hand) -> Bid:
+    return Bid(hand_strength(hand) >= SOLO_STRENGTH)
+
+
+def junk_extras(hand, core: Play, counts: dict[int, int]) -> tuple[int, ...]:
+    """Up to `core.extras` low cards nothing else needs: lone cards first (least kept, no points,
+    lowest), then whole low pairs; never a card of a triple or a bomb."""
+    if not core.extras:
+        return ()
+    singles, pairs = [], {}
+    for card in extra_candidates(hand, core):
+        rank = RANK_OF[card]
+        if KEEP[rank] > JUNK:
+            continue
+        if counts[rank] == 1:
+            singles.append(card)
+        elif counts[rank] == 2:
+            pairs.setdefault(rank, []).append(card)
+    singles.sort(key=lambda c: (KEEP[RANK_OF[c]], RANK_OF[c] in POINTS, RANK_OF[c]))
+    chosen = singles[: core.extras]
+    for rank in sorted(pairs):
+        if len(chosen) + 2 <= core.extras:
+            chosen.extend(pairs[rank])
+    return tuple(chosen)
+
+
+def cost(play: Play, extras: tuple[int, ...], counts: dict[int, int]) -> float:
+    """What a play spends: the cards' worth, broken groups, bombs; less what it sheds."""
+    used = rank_counts(play.cards)
+    total = sum(KEEP[RANK_OF[c]] for c in play.cards) + sum(KEEP[RANK_OF[c]] for c in extras)
+    for rank, n in used.items():
+        held = counts[rank]
+        if held > n:
+            total += BREAK_BOMB if held >= 4 else BREAK[held]
+    if play.reading.type == "bomb":
+        total += BOMB_COST + BOMB_SIZE_COST * (play.reading.length - 4)
+    return total - SHED * (len(play.cards) + len(extras))
+
+
+def play(seen: Seen, legal: list[Action]) -> Action:
+    hand = seen.hand
+    counts = rank_counts(hand)
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return Pass()
+    options = [(p, junk_extras(hand, p, counts)) for p in plays]
+    for p, extras in options:
+        if len(p.cards) + len(extras) == len(hand):
+            return add_extras(p, extras)  # it empties the hand: nothing is worth more
+    opponents = [n for s, n in enumerate(seen.counts) if s not in seen.side and n]
+    threatened = bool(opponents) and min(opponents) <= NEAR_FINISH
+    if seen.top is None:
+        best = min(options, key=lambda o: _lead_cost(o, counts, threatened))
+        return add_extras(*best)
+    if seen.top_seat in seen.side:
+        return Pass()  # the partner is winning this trick
+    best = min(options, key=lambda o: cost(o[0], o[1], counts))
+    threshold = 2 + seen.trick_points / 4
+    if seen.counts and seen.counts[seen.top_seat] <= NEAR_FINISH:
+        threshold += URGENT
+    if len(hand) <= SHORT_HAND:
+        threshold += SHORT_HAND
+    if cost(best[0], best[1], counts) <= threshold:
+        return add_extras(*best)
+    return Pass()
+
+
+def _lead_cost(option: tuple[Play, tuple[int, ...]], counts, threatened: bool) -> float:
+    p, extras = option
+    total = cost(p, extras, counts) + 0.05 * p.reading.rank
+    total += POINT_EXPOSURE * points_of(p.cards + extras)
+    if threatened and p.reading.type == "single" and p.reading.rank < TWO:
+        total += URGENT  # a single is what an opponent about to finish can most easily beat
+    return total

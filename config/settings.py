@@ -181,9 +181,16 @@ else:
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-# Bot turns are acked late: Redis re-delivers a task unacked after this long, so it must exceed
-# any task's hard time limit (bots.tasks: 30 s) by far.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Bot turns are acked late: Redis re-delivers a task unacked after this long (a worker died with
+# it), so it must exceed the bot task's hard time limit. Small values only in tests.
+CELERY_VISIBILITY_TIMEOUT = float(env("CELERY_VISIBILITY_TIMEOUT", "3600"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+BOT_TASK_SOFT_TIME_LIMIT = float(env("BOT_TASK_SOFT_TIME_LIMIT", "20"))
+BOT_TASK_TIME_LIMIT = float(env("BOT_TASK_TIME_LIMIT", "30"))
+if not 0 < BOT_TASK_SOFT_TIME_LIMIT < BOT_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT:
+    raise ImproperlyConfigured(
+        "need 0 < BOT_TASK_SOFT_TIME_LIMIT < BOT_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT"
+    )
 
 LOGGING = {
     "version": 1,

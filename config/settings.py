@@ -166,6 +166,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One component name for a choice set used under several field names.
+    "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"]},
 }
 
 # Celery: with no broker, tasks run eagerly in the calling process (the embedded dev mode and

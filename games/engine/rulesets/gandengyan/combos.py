@@ -3,7 +3,7 @@ can make. Everything works on rank counts (index 13 = jokers), never on suits.""
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import accumulate, combinations
+from itertools import accumulate, compress, groupby
 from typing import NamedTuple
 
 from games.engine.actions import Play
@@ -16,6 +16,16 @@ MIN_STRAIGHT = 3
 MIN_CHAIN_PAIRS = 2
 MIN_BOMB = 3
 CHAIN_RANKS = ACE + 1  # straights and pair chains use ranks 3..A: indexes 0..11
+MAX_BOMB = 8
+
+# Every reading a listing can name, built once: listings are built on every turn.
+SINGLES = tuple(Reading(SINGLE, r, 1) for r in range(13))
+PAIRS = tuple(Reading(PAIR, r, 2) for r in range(13))
+BOMBS = tuple(tuple(Reading(BOMB, r, n) for r in range(13)) for n in range(MAX_BOMB + 1))
+STRAIGHTS = tuple(tuple(Reading(STRAIGHT, s, n) for n in range(CHAIN_RANKS + 1))
+                  for s in range(CHAIN_RANKS))
+CHAINS = tuple(tuple(Reading(PAIR_CHAIN, s, n) for n in range(2 * CHAIN_RANKS + 1))
+               for s in range(CHAIN_RANKS))
 
 
 def bomb_cap(decks: int) -> int:
@@ -90,12 +100,12 @@ class Shape(NamedTuple):
 @lru_cache(maxsize=16384)
 def shape_of(hand: tuple[int, ...]) -> Shape:
     # Cached: a seat is asked about the same hand many times while it passes.
-    groups: list[list[int]] = [[] for _ in range(14)]
-    for card in hand:
-        groups[RANK_OF[card]].append(card)
+    groups: list[tuple[int, ...]] = [()] * 14
+    for rank, cards in groupby(hand, RANK_OF.__getitem__):  # one run per rank in a sorted hand
+        groups[rank] += tuple(cards)
     counts = tuple(map(len, groups))
-    held = tuple(r for r in range(13) if counts[r])
-    return Shape(tuple(map(tuple, groups)), counts, held, max(counts[:13]), len(hand),
+    held = tuple(compress(range(13), counts))
+    return Shape(tuple(groups), counts, held, max(counts[:13]), len(hand),
                  tuple(accumulate(map(min, counts[:CHAIN_RANKS], _ONES), initial=0)),
                  tuple(accumulate(map(min, counts[:CHAIN_RANKS], _TWOS), initial=0)))
 
@@ -111,10 +121,10 @@ def legal_plays(hand: tuple[int, ...], previous: Reading | None, cap: int) -> li
     plays: list[Play] = []
     if previous is None:
         for rank in shape.held:
-            plays.append(Play((groups[rank][0],), Reading(SINGLE, rank, 1)))
+            plays.append(Play((groups[rank][0],), SINGLES[rank]))
         _pairs(groups, shape.held, plays)
-        _straights(shape, range(CHAIN_RANKS - MIN_STRAIGHT + 1), None, plays)
-        _pair_chains(shape, range(CHAIN_RANKS - MIN_CHAIN_PAIRS + 1), None, plays)
+        _runs(shape, 1, range(CHAIN_RANKS - MIN_STRAIGHT + 1), None, plays)
+        _runs(shape, 2, range(CHAIN_RANKS - MIN_CHAIN_PAIRS + 1), None, plays)
         _bombs(shape, MIN_BOMB, 0, cap, plays)
         return plays
     kind, rank = previous.type, previous.rank
@@ -124,15 +134,15 @@ def legal_plays(hand: tuple[int, ...], previous: Reading | None, cap: int) -> li
     if kind in (SINGLE, PAIR) and rank != TWO:
         targets = (rank + 1,) if rank + 1 == TWO else (rank + 1, TWO)
         if kind == SINGLE:
-            plays.extend(
-                Play((groups[r][0],), Reading(SINGLE, r, 1)) for r in targets if groups[r]
-            )
+            for target in targets:
+                if groups[target]:
+                    plays.append(Play((groups[target][0],), SINGLES[target]))
         else:
             _pairs(groups, targets, plays)
     elif kind == STRAIGHT:
-        _straights(shape, (rank + 1,), previous.length, plays)
+        _runs(shape, 1, (rank + 1,), previous.length, plays)
     elif kind == PAIR_CHAIN:
-        _pair_chains(shape, (rank + 1,), previous.length // 2, plays)
+        _runs(shape, 2, (rank + 1,), previous.length // 2, plays)
     _bombs(shape, MIN_BOMB, 0, cap, plays)
     return plays
 
@@ -142,9 +152,9 @@ def _pairs(groups, ranks, plays) -> None:
     for rank in ranks:
         cards = groups[rank]
         if len(cards) >= 2:
-            plays.append(Play(cards[:2], Reading(PAIR, rank, 2)))
+            plays.append(Play(cards[:2], PAIRS[rank]))
         if cards and jokers:
-            plays.append(Play((cards[0], jokers[0]), Reading(PAIR, rank, 2)))
+            plays.append(Play((cards[0], jokers[0]), PAIRS[rank]))
 
 
 def _bombs(shape: Shape, min_size, min_rank, cap, plays) -> None:
@@ -158,62 +168,37 @@ def _bombs(shape: Shape, min_size, min_rank, cap, plays) -> None:
                 continue
             cards = groups[rank]
             for real in range(max(1, size - wild), min(len(cards), size) + 1):
-                plays.append(Play(cards[:real] + jokers[: size - real], Reading(BOMB, rank, size)))
+                plays.append(Play(cards[:real] + jokers[: size - real], BOMBS[size][rank]))
 
 
-def _straights(shape: Shape, starts, length, plays) -> None:
-    """Straights from each start, of `length` cards (None: every length that fits)."""
-    groups, counts, ranks_below = shape.groups, shape.counts, shape.ranks_below
+def _runs(shape: Shape, width: int, starts, units: int | None, plays) -> None:
+    """Straights (width 1) or pair chains (width 2) from each start, of `units` ranks (None:
+    every length that fits)."""
+    shortest, table = (MIN_STRAIGHT, STRAIGHTS) if width == 1 else (MIN_CHAIN_PAIRS, CHAINS)
+    groups, counts = shape.groups, shape.counts
+    below = shape.ranks_below if width == 1 else shape.pairable_below
     jokers = groups[JOKER]
     wild = len(jokers)
     for start in starts:
-        sizes = range(MIN_STRAIGHT, CHAIN_RANKS - start + 1) if length is None else (length,)
-        for size in sizes:
-            end = start + size
+        for count in range(shortest, CHAIN_RANKS - start + 1) if units is None else (units,):
+            end, size = start + count, width * count
             if end > CHAIN_RANKS or size > shape.size:
                 break
-            real = ranks_below[end] - ranks_below[start]
-            missing = size - real
-            if missing > wild:  # a longer straight from here misses at least as many ranks
-                break
-            held = [r for r in range(start, end) if counts[r]]
-            for spare in range(min(wild - missing, real - 1) + 1):
-                for swapped in combinations(held, spare):
-                    cards = tuple(groups[r][0] for r in held if r not in swapped)
-                    plays.append(
-                        Play(cards + jokers[: missing + spare], Reading(STRAIGHT, start, size))
-                    )
-
-
-def _pair_chains(shape: Shape, starts, pairs, plays) -> None:
-    """Pair chains from each start, of `pairs` pairs (None: every length that fits)."""
-    groups, counts, pairable_below = shape.groups, shape.counts, shape.pairable_below
-    jokers = groups[JOKER]
-    wild = len(jokers)
-    for start in starts:
-        sizes = range(MIN_CHAIN_PAIRS, CHAIN_RANKS - start + 1) if pairs is None else (pairs,)
-        for count in sizes:
-            end = start + count
-            if end > CHAIN_RANKS or 2 * count > shape.size:
-                break
-            if 2 * count - (pairable_below[end] - pairable_below[start]) > wild:
-                break  # a longer chain from here lacks at least as many cards
+            if size - (below[end] - below[start]) > wild:
+                break  # a longer run from here lacks at least as many cards
             span = range(start, end)
-            for reals in _chain_fills(counts, span, wild):
+            for reals in _fills(counts, span, width, wild):
                 cards = tuple(c for r, k in zip(span, reals, strict=True) for c in groups[r][:k])
                 if cards:
-                    plays.append(
-                        Play(cards + jokers[: 2 * count - len(cards)],
-                             Reading(PAIR_CHAIN, start, 2 * count))
-                    )
+                    plays.append(Play(cards + jokers[: size - len(cards)], table[start][size]))
 
 
-def _chain_fills(counts, span, wild) -> Iterator[tuple[int, ...]]:
-    """Every way to take 0..2 real cards per rank of `span` with jokers covering the rest."""
+def _fills(counts, span, width, wild) -> Iterator[tuple[int, ...]]:
+    """Every way to take 0..width real cards per rank of `span` with jokers covering the rest."""
     if not span:
         yield ()
         return
     rank, rest = span[0], span[1:]
-    for real in range(min(2, counts[rank]), max(0, 2 - wild) - 1, -1):
-        for tail in _chain_fills(counts, rest, wild - (2 - real)):
+    for real in range(min(width, counts[rank]), max(0, width - wild) - 1, -1):
+        for tail in _fills(counts, rest, width, wild - (width - real)):
             yield (real, *tail)

@@ -16,6 +16,14 @@ def _set(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
 
 
+_TO_ACT = Round._fields.index("to_act")
+
+
+def _with_turn(rnd: Round, seat: int) -> Round:
+    # Every action ends here: a plain tuple build is several times cheaper than `_replace`.
+    return tuple.__new__(Round, (*rnd[:_TO_ACT], seat, *rnd[_TO_ACT + 1:]))
+
+
 def _next_in_round(rnd: Round, seat: int) -> int:
     seats = len(rnd.hands)
     for step in range(1, seats + 1):
@@ -41,7 +49,7 @@ def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
             events.append({"type": "trick_won", "seat": seat})
             rnd = _draw(rnd._replace(table=()), seat, events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
-            return rnd._replace(to_act=seat)
+            return _with_turn(rnd, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
         # if the table was just cleared.
         rnd = rnd._replace(forfeited=_set(rnd.forfeited, seat, True))

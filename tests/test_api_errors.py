@@ -18,6 +18,7 @@ from config.urls import urlpatterns as real_urlpatterns
 from games.api.errors import Conflict
 from games.engine.errors import IllegalAction
 
+# Django looks the error views up on the URLconf module: they must be attributes of this one.
 __all__ = ["handler400", "handler404", "handler500"]
 
 RAISED = {

@@ -108,11 +108,11 @@ def simulate(
     strategies: Mapping[str, Strategy],
     rounds: int | None = None,
     options: Mapping | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, Outcome], None] | None = None,
 ) -> Outcome:
     """Play `matches` bot-only matches; `rounds` caps the rounds of each (510k: its `rounds`
     option). Seeded: the same arguments deal the same cards (decisions under a time budget may
-    still differ)."""
+    still differ). `progress(matches done, outcome so far)` is called after every round."""
     engine = get_ruleset(ruleset)
     raw = dict(options or {})
     raw["players"] = len(seats)
@@ -141,9 +141,9 @@ def simulate(
                                    "deltas": list(result["deltas"]), "winner": winner})
             number += 1
             if progress is not None:
-                progress(m, len(outcome.rounds))
+                progress(m, outcome)
         if progress is not None:
-            progress(m + 1, len(outcome.rounds))
+            progress(m + 1, outcome)
     return outcome
 
 

@@ -9,7 +9,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from bots.simulation import simulate, summary, table
+from bots.simulation import Outcome, simulate, summary, table
 from bots.strategies import LEVELS, strategies
 from bots.strategies.hard import DEFAULT_BUDGET_MS, Budget
 from games.engine.errors import IllegalAction
@@ -55,30 +55,40 @@ class Command(BaseCommand):
             raise CommandError(f"--options is not JSON: {err}") from None
         budget = (Budget(ms=None, samples=opts["samples"]) if opts["samples"]
                   else Budget(ms=opts["budget_ms"]))
-        progress = None if opts["no_progress"] else _bar(opts["matches"])
+        command = {key: opts[key] for key in ("ruleset", "players", "seats", "matches", "seed",
+                                               "rounds", "budget_ms", "samples", "options")}
+        done = {"matches": -1}
+
+        def progress(matches: int, outcome: Outcome) -> None:
+            if not opts["no_progress"]:
+                _bar(matches, opts["matches"], len(outcome.rounds))
+            if opts["json_path"] and matches > done["matches"]:
+                # After every whole match, so that a long run stopped early keeps its figures.
+                done["matches"] = matches
+                _write(opts["json_path"], command, outcome)
+
         try:
             outcome = simulate(opts["ruleset"], seats, opts["matches"], opts["seed"],
                                strategies(budget), rounds=opts["rounds"], options=options,
                                progress=progress)
         except IllegalAction as err:
             raise CommandError(f"{err.code}: {err}") from None
-        if progress is not None:
+        if not opts["no_progress"]:
             sys.stderr.write("\n")
-        report = summary(outcome)
-        report["command"] = {key: opts[key] for key in
-                             ("ruleset", "players", "seats", "matches", "seed", "rounds",
-                              "budget_ms", "samples", "options")}
-        self.stdout.write(table(report))
+        self.stdout.write(table(summary(outcome)))
         if opts["json_path"]:
-            with open(opts["json_path"], "w") as out:
-                json.dump({**report, "per_round": outcome.rounds}, out, indent=1)
+            _write(opts["json_path"], command, outcome)
 
 
-def _bar(total: int):
-    def show(done: int, rounds: int) -> None:
-        filled = BAR_WIDTH * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
-                         f"{done}/{total} matches, {rounds} rounds")
-        sys.stderr.flush()
+def _write(path: str, command: dict, outcome: Outcome) -> None:
+    with open(path, "w") as out:
+        json.dump({**summary(outcome), "command": command, "per_round": outcome.rounds}, out,
+                  indent=1)
 
-    return show
+
+def _bar(matches: int, total: int, rounds: int) -> None:
+    filled = BAR_WIDTH * matches // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
+                     f"{matches}/{total} matches, {rounds} rounds")
+    sys.stderr.flush()
+

@@ -1,0 +1,25 @@
+"""Shared by the bot tests: asking a strategy for a move from a state, as the service does."""
+
+import random
+
+from games.engine.actions import Action
+
+
+def decide(strategy, engine, state, rng: random.Random | None = None) -> Action:
+    seat = engine.to_act(state)
+    return strategy(engine.name, engine.view(state, seat), engine.legal_actions(state, seat),
+                    rng or random.Random(0))
+
+
+def play_round(engine, state, strategy, rng: random.Random):
+    """Every seat played by `strategy` to the round's end (forced passes applied, as the service
+    does); returns the final state and the actions the strategy chose."""
+    chosen = []
+    while not engine.round_over(state):
+        seat = engine.to_act(state)
+        action = engine.forced_action(state)
+        if action is None:
+            action = decide(strategy, engine, state, rng)
+            chosen.append(action)
+        state, _ = engine.apply(state, seat, action)  # raises if the action is not legal
+    return state, chosen

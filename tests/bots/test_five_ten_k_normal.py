@@ -1,0 +1,105 @@
+"""510k `normal`: table-driven situations from the rules page, and legal moves through whole
+rounds."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.strategies import five_ten_k_normal as normal
+from bots.strategies import normal as normal_strategy
+from games.engine.actions import Bid, Pass, Play
+from games.engine.cards import RANK_OF
+from games.engine.rulesets.five_ten_k.combos import rank_counts
+from tests.bots.support import decide, play_round
+from tests.engine.five_ten_k_support import RULES, cards, playing, ranks
+
+# Seats far from finishing (each code exists twice in the pack, so A may be used twice).
+A = "JC QC JD QD 10C 10D"
+B = "JS QS JH QH 10S 10H"
+
+
+def choice(state) -> Pass | Play:
+    return decide(normal_strategy, RULES, state)
+
+
+def test_never_beats_the_partners_winning_play():
+    state = playing("9S 9D KH AS", A, "8H 7H", A, trick=[(2, "6H")], to_act=0)
+    assert choice(state) == Pass()
+
+
+def test_beats_the_partner_when_that_empties_the_hand():
+    state = playing("9S", A, "8H 7H", A, trick=[(2, "6H")], to_act=0)
+    assert ranks(choice(state).cards) == ranks(cards("9S"))
+
+
+def test_spends_an_ace_to_capture_points_but_not_on_an_empty_trick():
+    points = playing("AS 6D 7C 8D 9S 5D 6S", A, B, A, trick=[(1, "KH")])
+    assert ranks(choice(points).cards) == ranks(cards("AS"))
+    nothing = playing("AS 6D 7C 8D 9S 5D 6S", A, B, A, trick=[(1, "9H")])
+    assert choice(nothing) == Pass()
+
+
+def test_keeps_a_bomb_whole_when_a_single_does():
+    state = playing("8S 8H 8D 8C 7D 9C", A, B, A, trick=[(1, "5H")])
+    action = choice(state)
+    assert action.reading.type == "single" and RANK_OF[action.cards[0]] != RANK_OF[cards("8S")[0]]
+
+
+def test_bombs_an_opponent_about_to_finish():
+    state = playing("8S 8H 8D 8C 6D 7C 9D", "5H 6H", B, A, trick=[(1, "2H")])
+    assert choice(state).reading.type == "bomb"
+
+
+def test_keeps_the_bomb_on_a_low_trick_far_from_the_end():
+    state = playing("8S 8H 8D 8C 6D 7C 9D", A, B, A, trick=[(1, "2H")])
+    assert choice(state) == Pass()
+
+
+def test_leads_a_low_straight_before_single_cards():
+    state = playing("5S 6H 7D 8C 9S 2H 2D KH", A, B, A)
+    assert choice(state).reading.type == "straight"
+
+
+@pytest.mark.parametrize(
+    ("hand", "extras"),
+    [
+        ("9S 9H 9D 6C 8D QS QH AS", "6C 8D"),  # lone low cards; not the pair of queens or the ace
+        ("9S 9H 9D 5S 5H 5D 5C 6C", "6C"),  # never a card of a bomb
+        ("9S 9H 9D 6C 6D 2S", "6C 6D"),  # a whole low pair
+        ("9S 9H 9D AS 2S", ""),  # nothing is junk
+    ],
+)
+def test_extras_are_low_useless_cards(hand, extras):
+    held = cards(hand)
+    triple = next(p for p in RULES.legal_actions(playing(hand, A, B, A), 0)
+                  if isinstance(p, Play) and p.reading.type == "triple")
+    chosen = normal.junk_extras(held, triple, rank_counts(held))
+    assert ranks(chosen) == ranks(cards(extras))
+
+
+def test_bids_solo_only_on_a_strong_hand():
+    strong = cards("2S 2H 2D 2C AS AH AD AC KS KH KD KC KS 5H 6H 7H 8H 9H 10H JH QH QS")
+    assert normal.bid(strong) == Bid(True)
+    weak = cards("2S AS KS KH QD QC JS 10H 9H 9D 8S 8H 7S 7D 6S 6H 6D 5S 5H 5D JD QH")
+    assert normal.bid(weak) == Bid(False)
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("seed", range(5))
+def test_cuts_so_that_it_holds_the_face_up_card(players, seed):
+    state = RULES.new_match(RULES.parse_options({"players": players}), [False] * players)
+    state = RULES.start_round(state, f"cut-{seed}")
+    cutter = RULES.to_act(state)
+    state, _ = RULES.apply(state, cutter, choice(state))
+    assert state.round.holder == cutter
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 2]))
+def test_every_choice_through_a_round_is_legal(seed, players):
+    state = RULES.new_match(RULES.parse_options({"players": players}), [False] * players)
+    state = RULES.start_round(state, f"normal-{seed}")
+    final, chosen = play_round(RULES, state, normal_strategy, random.Random(seed))
+    assert RULES.round_over(final) and chosen

@@ -1,0 +1,68 @@
+"""Gandengyan `normal`: table-driven situations from the rules page, and legal moves through
+whole rounds."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.strategies import normal
+from games.engine.actions import Pass
+from games.engine.cards import JOKER, RANK_OF
+from tests.bots.support import decide, play_round
+from tests.engine.gandengyan_support import RULES, cards, playing, ranks
+
+# Seats far from going out (one deck: every code once).
+FAR = "3C 5C 7C 9C JC"
+AWAY = "3S 5S 7S 9S JS"
+
+
+def choice(state):
+    return decide(normal, RULES, state)
+
+
+def test_plays_out_when_it_can():
+    state = playing("5H 5D", "4C 6C 8C 10C QC", FAR, AWAY, table=[(3, "4S 4D")])
+    assert ranks(choice(state).cards) == ranks(cards("5H 5D"))
+
+
+def test_a_joker_makes_the_longest_straight_on_a_lead():
+    state = playing("3H 4D 6S SJ KD QH", "4C 6C 8C 10C QC", FAR, AWAY)
+    action = choice(state)
+    assert action.reading.type == "straight" and action.reading.length == 4
+    assert any(RANK_OF[c] == JOKER for c in action.cards)
+
+
+def test_never_leaves_a_hand_of_jokers_only():
+    state = playing("5H SJ", "3D 4D 6D 9D 10D", FAR, AWAY, table=[(1, "4S")])
+    assert choice(state) == Pass()
+
+
+def test_answers_one_higher_and_keeps_the_two():
+    state = playing("10H 2S 5H 7D", "4C 6C 8C 10C QC", FAR, AWAY, table=[(3, "9H")])
+    assert ranks(choice(state).cards) == ranks(cards("10H"))
+
+
+def test_a_two_only_against_a_seat_about_to_go_out():
+    calm = playing("2S 5D 7D 8H", "3D 4D 6D 9D 10D", FAR, AWAY, table=[(1, "QS")])
+    assert choice(calm) == Pass()
+    urgent = playing("2S 5D 7D 8H", "3D", FAR, AWAY, table=[(1, "QS")])
+    assert ranks(choice(urgent).cards) == ranks(cards("2S"))
+
+
+def test_a_bomb_only_when_it_matters():
+    calm = playing("8S 8H 8D 5D 6C", "3D 4D 6D 9D 10D", FAR, AWAY, table=[(1, "2C")])
+    assert choice(calm) == Pass()
+    urgent = playing("8S 8H 8D 5D 6C", "3D 4D", FAR, AWAY, table=[(1, "2C")])
+    assert choice(urgent).reading.type == "bomb"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 5, 6]),
+       decks=st.sampled_from([1, 2]))
+def test_every_choice_through_a_round_is_legal(seed, players, decks):
+    state = RULES.new_match(RULES.parse_options({"players": players, "decks": decks}),
+                            [False] * players)
+    state = RULES.start_round(state, f"normal-{seed}")
+    final, chosen = play_round(RULES, state, normal, random.Random(seed))
+    assert RULES.round_over(final) and chosen

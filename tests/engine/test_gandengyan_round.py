@@ -386,6 +386,15 @@ def test_view_shows_my_cards_the_table_and_counts_only():
         RULES.view(state, -1)
 
 
+def test_view_lists_the_cards_played_this_round():
+    state = RULES.start_round(RULES.new_match({}, [False] * 4), "played")
+    assert RULES.view(state, None)["played"] == []
+    seat = RULES.to_act(state)
+    lead = RULES.legal_actions(state, seat)[-1]
+    state, _ = RULES.apply(state, seat, lead)
+    assert [c["id"] for c in RULES.view(state, None)["played"]] == sorted(lead.cards)
+
+
 def test_view_before_the_first_round():
     view = RULES.view(RULES.new_match({}, [True, False, False, False]), 0)
     assert view["phase"] == "waiting" and view["hand"] == [] and view["round"] == 0

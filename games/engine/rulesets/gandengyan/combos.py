@@ -11,7 +11,6 @@ from games.engine.cards import ACE, JOKER, RANK_OF, TWO
 from games.engine.combos import Reading
 
 SINGLE, PAIR, STRAIGHT, PAIR_CHAIN, BOMB = "single", "pair", "straight", "pair_chain", "bomb"
-TYPES = (SINGLE, PAIR, STRAIGHT, PAIR_CHAIN, BOMB)
 MIN_STRAIGHT = 3
 MIN_CHAIN_PAIRS = 2
 MIN_BOMB = 3
@@ -42,7 +41,8 @@ def rank_counts(cards) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def readings_of_counts(counts: tuple[int, ...], cap: int) -> tuple[Reading, ...]:
-    """Every reading of one play with these rank counts, out of context, in TYPES order."""
+    """Every reading of one play with these rank counts, out of context: singles, pairs,
+    straights, pair chains, bombs."""
     present = [r for r in range(13) if counts[r]]
     if not present:  # no real card: jokers alone are never a play
         return ()
@@ -51,20 +51,20 @@ def readings_of_counts(counts: tuple[int, ...], cap: int) -> tuple[Reading, ...]
     found = []
     if len(present) == 1:
         if size == 1:
-            found.append(Reading(SINGLE, low, 1))
+            found.append(SINGLES[low])
         elif size == 2:
-            found.append(Reading(PAIR, low, 2))
+            found.append(PAIRS[low])
     if high <= ACE:
         most = max(counts[r] for r in present)
         if most == 1 and MIN_STRAIGHT <= size <= CHAIN_RANKS:
             for start in range(max(0, high - size + 1), min(low, CHAIN_RANKS - size) + 1):
-                found.append(Reading(STRAIGHT, start, size))
+                found.append(STRAIGHTS[start][size])
         pairs = size // 2
         if most <= 2 and size % 2 == 0 and MIN_CHAIN_PAIRS <= pairs <= CHAIN_RANKS:
             for start in range(max(0, high - pairs + 1), min(low, CHAIN_RANKS - pairs) + 1):
-                found.append(Reading(PAIR_CHAIN, start, size))
+                found.append(CHAINS[start][size])
     if len(present) == 1 and MIN_BOMB <= size <= cap:
-        found.append(Reading(BOMB, low, size))
+        found.append(BOMBS[size][low])
     return tuple(found)
 
 

@@ -4,7 +4,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.actions import Action, Pass, Play
-from games.engine.cards import PER_DECK, RANK_OF, make_pack, wire
+from games.engine.cards import PER_DECK, RANK_OF, code, make_pack, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset
@@ -249,7 +249,7 @@ class Gandengyan(Ruleset):
             hand = rnd.hands[seat] if rnd else ()
             usable = {RANK_OF[c] for play in self.legal_actions(state, seat)
                       if type(play) is Play for c in play.cards}
-            data["hand"] = [{"id": c, "code": wire(c)["code"], "playable": RANK_OF[c] in usable}
+            data["hand"] = [{"id": c, "code": code(c), "playable": RANK_OF[c] in usable}
                             for c in hand]
         return data
 

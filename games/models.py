@@ -32,6 +32,8 @@ class Match(models.Model):
     # kept beside the snapshot so bots and lists need not decode it.
     to_act = models.PositiveSmallIntegerField(null=True, blank=True)
     last_event_seq = models.PositiveIntegerField(default=0)
+    # Fixed at creation; kept here so the write path knows a bot's turn without reading seats.
+    bot_seats = models.JSONField(default=list, help_text="indices of the bot seats")
     standings = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -1,6 +1,8 @@
 """Read paths: what a player (or staff) may see of a match. Nothing here writes, and nothing here
 replays the log: the snapshot keeps each read's cost independent of the match's length."""
 
+from typing import NamedTuple
+
 from django.http import Http404
 
 from games.engine.actions import Action, action_from_dict
@@ -13,44 +15,74 @@ RECENT_EVENTS = 20
 MAX_EVENTS = 500
 
 
-def match_for(user, match_id, outsiders: bool = False) -> tuple[Match, Seat | None]:
+class SeatInfo(NamedTuple):
+    """A seat as the read paths show it; read as plain values, the hot paths skip the models."""
+
+    index: int
+    kind: str
+    bot_level: str
+    user_id: int | None
+    username: str | None
+    score: int
+    eliminated: bool
+
+    @classmethod
+    def of(cls, seat: Seat) -> "SeatInfo":
+        return cls(seat.index, seat.kind, seat.bot_level, seat.user_id,
+                   seat.user.username if seat.user_id else None, seat.score, seat.eliminated)
+
+
+SEAT_FIELDS = ("index", "kind", "bot_level", "user_id", "user__username", "score", "eliminated")
+
+
+def seats_of(match_id) -> list[SeatInfo]:
+    rows = Seat.objects.filter(match_id=match_id).order_by("index").values_list(*SEAT_FIELDS)
+    return [SeatInfo(*row) for row in rows]
+
+
+def match_for(user, match_id, outsiders: bool = False) -> tuple[Match, SeatInfo | None]:
     """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff
     (unless `outsiders`: then their seat is None)."""
     match = Match.objects.select_related("current_round").filter(pk=match_id).first()
     if match is None:
         raise Http404("no such match")
-    seats = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
-    match.seat_list = seats
+    match.seat_list = seats = seats_of(match.pk)
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None and not (user.is_staff or outsiders):
         raise Http404("no such match")
     return match, mine
 
 
-def seat_summary(seat: Seat, you: Seat | None) -> dict:
+def seat_summary(seat: SeatInfo, you: SeatInfo | None) -> dict:
     return {
         "seat": seat.index,
         "kind": seat.kind,
         "level": seat.bot_level or None,
-        "player": seat.user.username if seat.user_id else None,
+        "player": seat.username,
         "open": seat.kind == Seat.Kind.HUMAN and seat.user_id is None,
-        "you": you is not None and seat.pk == you.pk,
+        "you": you is not None and seat.index == you.index,
         "score": seat.score,
         "eliminated": seat.eliminated,
     }
 
 
-def events_since(match: Match, since: int, limit: int | None = MAX_EVENTS) -> list[dict]:
-    rows = Event.objects.filter(match=match, seq__gt=since).order_by("seq")[:limit]
+def event_dicts(rows) -> list[dict]:
     return [{"seq": e.seq, "round": e.round_number, "version": e.version, **e.data} for e in rows]
 
 
-def match_view_for(match: Match, seat: Seat | None, since: int | None = None) -> dict:
+def events_since(match: Match, since: int, limit: int | None = MAX_EVENTS) -> list[dict]:
+    return event_dicts(Event.objects.filter(match=match, seq__gt=since).order_by("seq")[:limit])
+
+
+def match_view_for(match: Match, seat: SeatInfo | None, since: int | None = None, *,
+                   state=None, events: list[dict] | None = None) -> dict:
     """One seat's view (None: an onlooker such as staff): the engine's view of the snapshot plus
-    the match's facts, the seat's legal actions and the events after `since`."""
+    the match's facts, the seat's legal actions and the events after `since`. A caller that
+    holds the decoded state and the events already (the act path) passes them in."""
     engine = get_ruleset(match.ruleset)
     index = None if seat is None else seat.index
-    state = None if match.snapshot is None else engine.from_json(match.snapshot)
+    if state is None and match.snapshot is not None:
+        state = engine.from_json(match.snapshot)
     your_turn = (
         state is not None and index is not None and match.status == Match.Status.ACTIVE
         and match.to_act == index
@@ -73,7 +105,7 @@ def match_view_for(match: Match, seat: Seat | None, since: int | None = None) ->
         "seats": [seat_summary(s, seat) for s in match.seat_list],
         "state": None if state is None else engine.view(state, index),
         "legal_actions": [a.to_dict() for a in legal],
-        "events": events_since(match, since, limit=MAX_EVENTS),
+        "events": events if events is not None else events_since(match, since),
         "last_event_seq": match.last_event_seq,
         "standings": match.standings,
     }
@@ -87,7 +119,7 @@ def matches_of(user, status: str | None = None):
 
 
 def match_summary(match: Match, user) -> dict:
-    seats = sorted(match.seats.all(), key=lambda s: s.index)
+    seats = sorted(map(SeatInfo.of, match.seats.all()), key=lambda s: s.index)
     mine = next((s for s in seats if s.user_id == user.pk), None)
     return {
         "id": match.pk,

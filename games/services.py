@@ -51,6 +51,11 @@ def _invite_code() -> str:
     return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
 
 
+# What play changes on a match row; the rest (ruleset, options, owner...) is fixed at creation.
+PROGRESS_FIELDS = ("status", "version", "snapshot", "round_number", "current_round", "round_moves",
+                   "to_act", "last_event_seq", "standings", "updated_at")
+
+
 @dataclass
 class _Progress:
     """One transaction's work on a locked match: the engine state as it moves on, and the rows
@@ -58,7 +63,7 @@ class _Progress:
 
     match: Match
     engine: Ruleset
-    seats: list[Seat]
+    loaded_seats: list[Seat] | None = None  # read only when needed: joins, round ends
     state: Any = None
     round: Round | None = None  # loaded only when the round ends
     round_open: bool = False
@@ -68,13 +73,20 @@ class _Progress:
     @classmethod
     def load(cls, match: Match) -> "_Progress":
         engine = get_ruleset(match.ruleset)
-        seats = list(Seat.objects.filter(match=match).order_by("index"))
-        progress = cls(match, engine, seats)
+        progress = cls(match, engine)
         if match.snapshot is not None:
             progress.state = engine.from_json(match.snapshot)
             progress.round_open = not engine.round_over(progress.state)
         progress.match.version += 1
         return progress
+
+    @property
+    def seats(self) -> list[Seat]:
+        if self.loaded_seats is None:
+            self.loaded_seats = list(
+                Seat.objects.filter(match=self.match).select_related("user").order_by("index")
+            )
+        return self.loaded_seats
 
     def event(self, data: dict) -> None:
         self.match.last_event_seq += 1
@@ -122,7 +134,7 @@ class _Progress:
         match.round_moves = 0
         self.round = Round.objects.create(
             match=match, number=match.round_number, seed=seed, seed_hash=seed_hash(seed),
-            seating=_seating(self.engine.view(self.state, None), len(self.seats)),
+            seating=_seating(self.engine.view(self.state, None), self.players),
         )
         match.current_round = self.round
         self.round_open = True
@@ -134,12 +146,12 @@ class _Progress:
         rnd = self.round or Round.objects.get(pk=self.match.current_round_id)
         rnd.result = engine.round_result(state)
         rnd.final_view = engine.full_view(state)
-        rnd.seating = _seating(rnd.final_view, len(self.seats))
+        rnd.seating = _seating(rnd.final_view, self.players)
         rnd.ended_at = timezone.now()
         rnd.save(update_fields=["result", "final_view", "seating", "ended_at"])
         round_settle(round=rnd, result=rnd.result)
         public = engine.view(state, None)
-        eliminated = _eliminated(public, len(self.seats))
+        eliminated = _eliminated(public, self.players)
         for seat, score in zip(self.seats, engine.scores(state), strict=True):
             seat.score = score
             seat.eliminated = eliminated[seat.index]
@@ -148,6 +160,15 @@ class _Progress:
         self.event({"type": "round_settled", "round": rnd.number, "seed": rnd.seed,
                     "seed_hash": rnd.seed_hash, "deltas": rnd.result.get("deltas")})
 
+    @property
+    def players(self) -> int:
+        return len(self.engine.scores(self.state))
+
+    @property
+    def bot_to_act(self) -> bool:
+        match = self.match
+        return match.status == Match.Status.ACTIVE and match.to_act in match.bot_seats
+
     def save(self) -> None:
         match = self.match
         if self.state is not None:
@@ -155,10 +176,8 @@ class _Progress:
             match.to_act = self.engine.to_act(self.state)
         Move.objects.bulk_create(self.moves)
         Event.objects.bulk_create(self.events)
-        match.save()
-        seat = match.to_act
-        if (match.status == Match.Status.ACTIVE and seat is not None
-                and self.seats[seat].kind == Seat.Kind.BOT):
+        match.save(update_fields=PROGRESS_FIELDS)
+        if self.bot_to_act:
             match_id, version = match.pk, match.version
 
             def enqueue_bot_turn() -> None:
@@ -221,7 +240,8 @@ def match_create(*, owner, ruleset: str, options: Mapping | None, seats: Sequenc
         raise IllegalAction("invalid_seats", "one seat per player",
                             players=parsed["players"], seats=len(seat_specs))
     match = Match.objects.create(
-        ruleset=ruleset, options=parsed, owner=owner, invite_code=_invite_code()
+        ruleset=ruleset, options=parsed, owner=owner, invite_code=_invite_code(),
+        bot_seats=[i for i, spec in enumerate(seat_specs) if spec["type"] == "bot"],
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, kind=spec["type"], bot_level=spec.get("level", ""),
@@ -288,8 +308,13 @@ def match_leave(*, user, match_id: int) -> Match:
 
 @dataclass(frozen=True)
 class Submitted:
+    """What one accepted action left: enough to answer without reading the match again."""
+
     match: Match
-    first_event: int  # the seq of the first event this action caused
+    seats: list[Seat] | None  # when a round ended: the seats with their new scores
+    state: Any
+    events: list[Event]  # the events this action caused, in order
+    bot_to_act: bool  # a bot's turn was queued (run already, when eager)
 
 
 def action_submit(
@@ -298,7 +323,8 @@ def action_submit(
     """Apply one action of `seat` (its ownership checked by the caller) and everything it sets
     off. Refusals (IllegalAction, StaleVersion) leave the match exactly as it was."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = (Match.objects.select_for_update(of=("self",)).select_related("current_round")
+                 .get(pk=match_id))
         if match.version != expected_version:
             raise StaleVersion(expected=expected_version, current=match.version)
         if match.status == Match.Status.WAITING:
@@ -306,8 +332,8 @@ def action_submit(
         if match.status == Match.Status.FINISHED:
             raise IllegalAction("match_over", "the match is over")
         progress = _Progress.load(match)
-        first_event = match.last_event_seq + 1
         progress.apply(seat, action, actor)
         progress.advance()
         progress.save()
-    return Submitted(match, first_event)
+    return Submitted(match, progress.loaded_seats, progress.state, progress.events,
+                     progress.bot_to_act)

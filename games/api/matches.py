@@ -1,6 +1,7 @@
 """Match endpoints: one thin view per use case; the work is in games.services (writes) and
 games.selectors (reads). Every response to a player is built from that player's view."""
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -63,8 +64,8 @@ def _seated(request, match_id: int):
     return selectors.match_for(request.user, match_id)
 
 
-def _view_response(match, seat, since=None, code=status.HTTP_200_OK) -> Response:
-    response = Response(selectors.match_view_for(match, seat, since), status=code)
+def _view_response(match, seat, since=None, code=status.HTTP_200_OK, **known) -> Response:
+    response = Response(selectors.match_view_for(match, seat, since, **known), status=code)
     response["ETag"] = f'"{match.version}"'
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -204,16 +205,28 @@ class MatchActView(APIView):
         data = ActInput(data=request.data)
         data.is_valid(raise_exception=True)
         body = data.validated_data
-        match, seat = selectors.match_for(request.user, match_id, outsiders=True)
-        if seat is None or body.get("seat", seat.index) != seat.index:
+        # The seats read before the lock are current for any act that can succeed: a write in
+        # between bumps the version, and this act then gets its 409.
+        seats = selectors.seats_of(match_id)
+        index = next((s.index for s in seats if s.user_id == request.user.pk), None)
+        if not seats:
+            raise Http404("no such match")
+        if index is None or body.get("seat", index) != index:
             raise PermissionDenied("you can act only for your own seat")
-        submitted = services.action_submit(
-            match_id=match.pk, seat=seat.index, action=ActionInput.to_action(body["action"]),
+        done = services.action_submit(
+            match_id=match_id, seat=index, action=ActionInput.to_action(body["action"]),
             expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
         )
-        # Re-read: with eager bots the replies up to the next human turn are already stored.
-        match, seat = _seated(request, match_id)
-        return _view_response(match, seat, since=submitted.first_event - 1)
+        since = done.events[0].seq - 1
+        if done.bot_to_act:
+            # Eager bots have replied by now (a worker may have): read what they did.
+            match, seat = _seated(request, match_id)
+            return _view_response(match, seat, since=since)
+        if done.seats is not None:  # a round ended: scores moved
+            seats = [selectors.SeatInfo.of(s) for s in done.seats]
+        done.match.seat_list = seats
+        return _view_response(done.match, seats[index], since=since, state=done.state,
+                              events=selectors.event_dicts(done.events))
 
 
 class MatchEventsView(APIView):

@@ -1,0 +1,316 @@
+"""Match API figures against a real server: gunicorn on PostgreSQL, on a free port.
+
+Prints (and `run()` returns):
+- the median act latency at move ~10 and at move ~300 of a long match (one client; see
+  `long_match_latency`), and their ratio, which must stay within 1.5: the snapshot keeps an
+  act's cost independent of the log;
+- acts per second with 4 concurrent clients, each playing its own all-human gandengyan match:
+  "acts only" (the clients send nothing but acts: passes when answering, a card they know they
+  hold when leading, a GET only after a new deal) and "each after a view GET" (a random legal
+  action read from the actor's view, the GET untimed but loading the server too);
+- the baselines, measured in the same run: bare DRF endpoints that insert and read one row
+  (bench/api_urls.py), in raw SQL and through the ORM, 4 concurrent clients: requests/s, p50.
+Target: acts/s (acts only) ≥ 1/3 of the baseline's requests/s.
+
+Run: `.venv/bin/python bench/api.py` (about a minute; PostgreSQL on 127.0.0.1:5432, user
+postgres; it creates and drops the database `cardtable_bench`).
+"""
+
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PG = "postgres://postgres@127.0.0.1:5432"
+DATABASE = "cardtable_bench"
+CLIENTS = 4
+SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))
+EARLY, LATE_FROM, EARLY_TABLES = range(5, 16), 295, 3
+ENV = {
+    **os.environ,
+    "DJANGO_SETTINGS_MODULE": "bench.api_settings",
+    "DATABASE_URL": f"{PG}/{DATABASE}",
+    "DEBUG": "0",
+    "SECRET_KEY": "bench-only-secret-key-" + "x" * 40,
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "0",
+    "PYTHONPATH": str(ROOT),
+}
+for name in ("CELERY_BROKER_URL", "CACHE_URL"):  # no bots here: nothing to queue
+    ENV.pop(name, None)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def recreate_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE}")
+        conn.execute(f"CREATE DATABASE {DATABASE}")
+    with psycopg.connect(f"{PG}/{DATABASE}", autocommit=True) as conn:
+        conn.execute("CREATE TABLE bench_row (id bigserial PRIMARY KEY, payload text)")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                   cwd=ROOT, env=ENV, check=True)
+
+
+def drop_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+
+class Server:
+    def __init__(self, port: int):
+        self.port = port
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
+             f"127.0.0.1:{port}", "--workers", str(CLIENTS), "--log-level", "warning"],
+            cwd=ROOT, env=ENV,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if request(port, "GET", "/api/v1/health/")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise SystemExit("gunicorn did not answer within 30 s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def request(port: int, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    conn.request(method, path, None if body is None else json.dumps(body), headers)
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, json.loads(data) if data else {}
+
+
+def tokens(count: int) -> list[str]:
+    """Players made directly in the database: sign-up is throttled, and not what is measured."""
+    os.environ.update({k: ENV[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "DEBUG",
+                                           "SECRET_KEY", "ALLOWED_HOSTS")})
+    import django
+
+    django.setup()
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import User
+
+    made = []
+    for _ in range(count):
+        user = User.objects.create_user(f"bench-{random.getrandbits(48):x}")
+        made.append(Token.objects.create(user=user).key)
+    return made
+
+
+class Table:
+    """One all-human gandengyan match whose seats the bench plays in turn."""
+
+    def __init__(self, port: int, seat_tokens: list[str]):
+        self.port, self.tokens = port, seat_tokens
+        status, view = request(port, "POST", "/api/v1/matches/",
+                               {"ruleset": "gandengyan", "options": {"starting_score": 100000},
+                                "seats": [{"type": "human"}] * len(seat_tokens)},
+                               seat_tokens[0])
+        assert status == 201, view
+        self.id = view["id"]
+        for token in seat_tokens[1:]:
+            status, view = request(port, "POST", "/api/v1/matches/join/",
+                                   {"code": view["invite_code"]}, token)
+            assert status == 200, view
+        self.to_act = view["to_act"]
+        self.rng = random.Random(self.id)
+
+    def act(self) -> float:
+        """The actor's view (untimed), then one timed act chosen at random among its legal
+        actions; returns the act's latency in seconds."""
+        token = self.tokens[self.to_act]
+        status, view = request(self.port, "GET", f"/api/v1/matches/{self.id}/", token=token)
+        assert status == 200 and view["your_turn"], view
+        action = self.rng.choice(view["legal_actions"])
+        body = {"expected_version": view["version"], "action": action}
+        started = time.perf_counter()
+        status, after = request(self.port, "POST", f"/api/v1/matches/{self.id}/act/", body,
+                                token)
+        elapsed = time.perf_counter() - started
+        assert status == 200, after
+        self.to_act = after["to_act"]
+        return elapsed
+
+
+class PassingTable(Table):
+    """The same kind of match, played without reading a view before each act, so that only acts
+    load the server: an answer is a pass (always legal when not leading) and a leader plays one
+    card its own last act response showed in its hand; only a new deal needs a GET."""
+
+    def __init__(self, port: int, seat_tokens: list[str]):
+        super().__init__(port, seat_tokens)
+        self.known: dict[int, list[dict]] = {}
+        self.last: dict | None = None
+
+    def _fresh(self, seat: int) -> dict:
+        status, view = request(self.port, "GET", f"/api/v1/matches/{self.id}/",
+                               token=self.tokens[seat])
+        assert status == 200, view
+        self.known[seat] = view["state"]["hand"]
+        return view
+
+    def act(self) -> float:
+        seat = self.to_act
+        last = self.last or self._fresh(seat)
+        if last["state"]["table"]:
+            action = {"type": "pass"}
+        else:
+            cards = [c for c in self.known.get(seat, ()) if c["code"] not in ("SJ", "BJ")]
+            if not cards:
+                last = self._fresh(seat)
+                cards = [c for c in self.known[seat] if c["code"] not in ("SJ", "BJ")]
+            action = {"type": "play", "cards": [cards[0]["id"]]}
+        body = {"expected_version": last["version"], "action": action}
+        started = time.perf_counter()
+        status, after = request(self.port, "POST", f"/api/v1/matches/{self.id}/act/", body,
+                                self.tokens[seat])
+        elapsed = time.perf_counter() - started
+        assert status == 200, after
+        if after["round"]["number"] != last["round"]["number"]:
+            self.known.clear()  # a new deal
+        self.known[seat] = after["state"]["hand"]
+        self.to_act, self.last = after["to_act"], after
+        return elapsed
+
+
+def long_match_latency(port: int, seat_tokens: list[str]) -> dict:
+    """Median act latency at move ~10 and at move ~300. The long match is played to move ~295
+    first; then its acts alternate with those of fresh matches of the same kind at moves 5..15
+    (EARLY_TABLES of them, one sample each in turn), so that both figures see the same machine
+    load and each median has EARLY_TABLES * 11 samples."""
+    late_table = Table(port, seat_tokens[:4])
+    for _ in range(LATE_FROM - 1):
+        late_table.act()
+    early_tables = [Table(port, seat_tokens[4 * i:4 * i + 4]) for i in range(1, EARLY_TABLES + 1)]
+    for table in early_tables:
+        for _ in range(EARLY[0] - 1):
+            table.act()
+    early, late = [], []
+    for _ in EARLY:
+        for table in early_tables:
+            early.append(table.act())
+            late.append(late_table.act())
+    early_ms, late_ms = statistics.median(early) * 1000, statistics.median(late) * 1000
+    return {"act p50 ms at move ~10": round(early_ms, 2),
+            f"act p50 ms at moves {LATE_FROM}..{LATE_FROM + len(late) - 1}": round(late_ms, 2),
+            "late / early": round(late_ms / early_ms, 3)}
+
+
+def hammer(port: int, work, seconds: float) -> list[float]:
+    """Run `work()` (returns a latency) from CLIENTS threads for `seconds`; all latencies."""
+    results: list[list[float]] = [[] for _ in range(CLIENTS)]
+    deadline = time.perf_counter() + seconds
+
+    def loop(i: int) -> None:
+        while time.perf_counter() < deadline:
+            results[i].append(work(i))
+
+    threads = [threading.Thread(target=loop, args=(i,)) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [x for r in results for x in r]
+
+
+def baseline(port: int, path: str) -> tuple[float, float]:
+    """(requests/s, p50 ms) of a bare endpoint with CLIENTS clients."""
+
+    def work(_):
+        started = time.perf_counter()
+        status, _ = request(port, "POST", path, {})
+        assert status == 200
+        return time.perf_counter() - started
+
+    hammer(port, work, 1.0)  # warm the workers' connections
+    started = time.perf_counter()
+    latencies = hammer(port, work, SECONDS)
+    elapsed = time.perf_counter() - started
+    return round(len(latencies) / elapsed, 1), round(statistics.median(latencies) * 1000, 2)
+
+
+def act_throughput(port: int, seat_tokens: list[str], kind: type[Table]) -> tuple[float, float]:
+    """(acts completed per second, p50 ms) with CLIENTS clients, each on its own match."""
+    tables = [kind(port, seat_tokens[4 * i:4 * i + 4]) for i in range(CLIENTS)]
+    hammer(port, lambda i: tables[i].act(), 1.0)
+    started = time.perf_counter()
+    latencies = hammer(port, lambda i: tables[i].act(), SECONDS)
+    elapsed = time.perf_counter() - started
+    return round(len(latencies) / elapsed, 1), round(statistics.median(latencies) * 1000, 2)
+
+
+def run() -> dict:
+    recreate_database()
+    first = 4 * (1 + EARLY_TABLES)
+    seat_tokens = tokens(first + 8 * CLIENTS)
+    server = Server(free_port())
+    try:
+        figures = long_match_latency(server.port, seat_tokens[:first])
+        rate, p50 = baseline(server.port, "/bench/row/")
+        figures.update({"baseline req/s (raw SQL)": rate, "baseline p50 ms (raw SQL)": p50})
+        rate, p50 = baseline(server.port, "/bench/orm-row/")
+        figures.update({"baseline req/s (ORM)": rate, "baseline p50 ms (ORM)": p50})
+        second = first + 4 * CLIENTS
+        rate, p50 = act_throughput(server.port, seat_tokens[first:second], PassingTable)
+        figures.update({"acts/s (acts only)": rate, "act p50 ms (acts only)": p50})
+        rate, p50 = act_throughput(server.port, seat_tokens[second:], Table)
+        figures.update({"acts/s (each after a view GET)": rate,
+                        "act p50 ms (each after a view GET)": p50})
+    finally:
+        server.stop()
+        from django.db import connections
+
+        connections.close_all()
+        drop_database()
+    for kind in ("raw SQL", "ORM"):
+        figures[f"acts/s / baseline ({kind})"] = round(
+            figures["acts/s (acts only)"] / figures[f"baseline req/s ({kind})"], 3)
+    return figures
+
+
+def main() -> None:
+    figures = run()
+    width = max(map(len, figures))
+    for name, value in figures.items():
+        print(f"{name:<{width}}  {value}")
+    ratio = figures["late / early"]
+    print(f"latency at move ~300 vs ~10: {ratio}x ({'within' if ratio <= 1.5 else 'ABOVE'} 1.5x)")
+    for kind in ("raw SQL", "ORM"):
+        share = figures[f"acts/s / baseline ({kind})"]
+        print(f"acts/s vs the {kind} baseline: {share} "
+              f"({'meets' if share >= 1 / 3 else 'BELOW'} the 1/3 target)")
+
+
+if __name__ == "__main__":
+    main()

@@ -142,9 +142,10 @@ def beats_cards(codes: str, previous: str, decks: int = 1) -> bool:
 @pytest.mark.parametrize(
     ("codes", "previous", "decks", "expected"),
     [
-        ("5H", "4S", 1, True),
-        ("6H", "4S", 1, False),  # the seed: after a single 5 only a 6, never a 7
-        ("2H", "4S", 1, True),
+        ("6H", "5S", 1, True),  # the seed: on a single 5, a 6 or a 2, never a 7
+        ("7H", "5S", 1, False),
+        ("2H", "5S", 1, True),
+        ("2H", "2S", 1, False),
         ("2H BJ", "9S 9D", 1, True),  # 2 + joker is a pair of 2s
         ("AH SJ", "KS KD", 1, True),
         ("3H 3D 3S", "2S 2D 2C", 1, False),

@@ -288,6 +288,17 @@ class MatchJoinView(APIView):
         return _view_response(match, seat)
 
 
+class MatchJoinByIdView(MatchJoinView):
+    @extend_schema(
+        operation_id="matches_join_by_id",
+        summary="Take an open human seat of this match with its invite code",
+        request=JoinInput,
+        responses={200: MatchViewOutput, **ERRORS},
+    )
+    def post(self, request, match_id: int):
+        return super().post(request, match_id)
+
+
 class MatchLeaveView(APIView):
     @extend_schema(
         operation_id="matches_leave",

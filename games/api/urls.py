@@ -27,6 +27,7 @@ urlpatterns = [
     path("matches/<int:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
     path("matches/<int:match_id>/rounds/<int:number>/", matches.MatchRoundDetailView.as_view(),
          name="match-round"),
-    path("matches/<int:match_id>/join/", matches.MatchJoinView.as_view(), name="match-join"),
+    path("matches/<int:match_id>/join/", matches.MatchJoinByIdView.as_view(),
+         name="match-join"),
     path("matches/<int:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),
 ]

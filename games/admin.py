@@ -16,10 +16,8 @@ from games.models import Event, Match, Move, Round, Seat
 from scoring.models import ScoreEntry
 
 
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = False
+class ReadOnly:
+    """Review only: the log is the truth, and nobody edits it by hand."""
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -29,6 +27,12 @@ class ReadOnlyInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ReadOnlyInline(ReadOnly, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
 
 
 class SeatInline(ReadOnlyInline):
@@ -78,7 +82,7 @@ def _json_export(matches) -> JsonResponse:
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("id", "ruleset", "status", "owner", "round_number", "version", "created_at",
                     "updated_at")
     list_filter = ("ruleset", "status", ("created_at", admin.DateFieldListFilter))
@@ -90,15 +94,6 @@ class MatchAdmin(admin.ModelAdmin):
     readonly_fields = fields
     inlines = (SeatInline, RoundInline, MoveInline)
     actions = ("export_json",)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     @admin.display(description="settlement (points per round and seat)")
     def settlement(self, obj: Match) -> str:
@@ -176,7 +171,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("id", "match", "number", "seed_hash", "started_at", "ended_at")
     list_filter = ("match__ruleset",)
     fields = ("match", "number", "seed_hash", "seed_if_over", "seating", "result", "started_at",
@@ -184,31 +179,13 @@ class RoundAdmin(admin.ModelAdmin):
     readonly_fields = fields
     inlines = (ScoreEntryInline,)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
     @admin.display(description="seed")
     def seed_if_over(self, obj: Round) -> str:
         return obj.seed if obj.is_over else "(secret while the round runs)"
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("match", "seq", "round_number", "version", "data", "created_at")
     list_filter = ("match__ruleset",)
     readonly_fields = ("match", "seq", "round_number", "version", "data", "created_at")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

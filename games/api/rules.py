@@ -3,7 +3,7 @@ match. Clients use them to preview a selection and explain a score; auditors to 
 (see ../shared/conformance/CONTRACT.md)."""
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -205,7 +205,7 @@ class _SettleView(APIView):
         return Response(self.settle(engine, data.validated_data))
 
 
-@extend_schema(
+@extend_schema_view(post=extend_schema(
     operation_id="rules_gandengyan_settle",
     summary="Settle one gandengyan round from its facts, with an itemised breakdown",
     request=GandengyanSettleInput,
@@ -219,14 +219,14 @@ class _SettleView(APIView):
                    "forfeited": [False, False, False, False], "bombs": [3, 4]},
         ),
     ],
-)
+))
 class GandengyanSettleView(_SettleView):
     ruleset = "gandengyan"
     input_class = GandengyanSettleInput
     settle = staticmethod(_settle_gandengyan)
 
 
-@extend_schema(
+@extend_schema_view(post=extend_schema(
     operation_id="rules_510k_settle",
     summary="Settle one 510k round from its facts: settlement, 喜分, level, winners",
     request=FiveTenKSettleInput,
@@ -242,7 +242,7 @@ class GandengyanSettleView(_SettleView):
                    "xi_bombs": [[], [{"rank": "8", "count": 5}], [], []]},
         ),
     ],
-)
+))
 class FiveTenKSettleView(_SettleView):
     ruleset = "510k"
     input_class = FiveTenKSettleInput

@@ -122,9 +122,7 @@ def run(
     }
 
 
-def main() -> None:
-    started = time.perf_counter()
-    figures = run()
+def report(figures: dict) -> None:
     print(f"random whole rounds/s: 4 players {figures['rounds_per_second_4p']:.0f}, "
           f"2 players {figures['rounds_per_second_2p']:.0f}")
     for name in ("lead_listing", "midround_listing"):
@@ -136,6 +134,11 @@ def main() -> None:
     print(f"soak: {soaked['rounds']} rounds, {soaked['actions']} actions, "
           f"{soaked['errors']} errors" + (f" (first: {soaked['first_error']})"
                                             if soaked["first_error"] else ""))
+
+
+def main() -> None:
+    started = time.perf_counter()
+    report(run())
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

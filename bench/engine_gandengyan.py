@@ -131,9 +131,7 @@ def run(seconds: float = 5.0, listings: int = 5000, soak_matches: int = 2000,
     }
 
 
-def main() -> None:
-    started = time.perf_counter()
-    figures = run()
+def report(figures: dict) -> None:
     for decks in ("1deck", "2decks"):
         r, m = figures[f"rounds_4p_{decks}"], figures[f"matches_4p_{decks}"]
         print(f"4 seats, {decks}: {r['rounds_per_second']:.0f} random whole rounds/s "
@@ -146,6 +144,11 @@ def main() -> None:
     print(f"soak: {s['matches']} whole matches ({s['rounds']} rounds, {s['actions']} actions) in "
           f"{s['seconds']:.0f} s, {s['errors']} errors"
           + (f" (first: {s['first_error']})" if s["first_error"] else ""))
+
+
+def main() -> None:
+    started = time.perf_counter()
+    report(run())
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

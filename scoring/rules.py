@@ -139,7 +139,9 @@ def _check_510k_input(players, base_score, dry, xi_mode, finish_order, captured,
     for seat in finish_order:
         _check_seat("finish_order", seat, players)
     if not finish_order or len(set(finish_order)) != len(finish_order):
-        raise SettlementError("finish_order lists distinct seats, at least one", field="finish_order")
+        raise SettlementError(
+            "finish_order lists distinct seats, at least one", field="finish_order"
+        )
     if any(not isinstance(p, int) or isinstance(p, bool) or p < 0 or p % 5 for p in captured):
         raise SettlementError("captured points are multiples of 5, ≥ 0", field="captured")
     if sum(captured) > POINTS_IN_PACK:

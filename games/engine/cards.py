@@ -23,7 +23,10 @@ MAX_COPIES = 2
 RANK_INDEX = {name: i for i, name in enumerate(RANKS)}
 SUIT_INDEX = {name: i for i, name in enumerate(SUITS)}
 
-RANK_OF = tuple(JOKER if c % PER_DECK >= 52 else (c % PER_DECK) // 4 for c in range(PER_DECK * MAX_COPIES))
+RANK_OF = tuple(
+    JOKER if c % PER_DECK >= SMALL_JOKER else (c % PER_DECK) // 4
+    for c in range(PER_DECK * MAX_COPIES)
+)
 
 
 def card_id(rank: int, suit: int, copy: int = 0) -> int:

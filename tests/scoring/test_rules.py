@@ -200,7 +200,9 @@ def test_510k_is_zero_sum(data):
     order = data.draw(st.permutations(range(players)))
     banker = data.draw(st.none() | st.integers(0, 3)) if players == 4 else None
     finish = list(order[: data.draw(st.integers(1, players))])
-    sides = [[banker], [s for s in range(4) if s != banker]] if banker is not None else [[0, 2], [1, 3]]
+    sides = [[0, 2], [1, 3]]
+    if banker is not None:
+        sides = [[banker], [s for s in range(4) if s != banker]]
     if players == 4 and all(any(s not in finish for s in side) for side in sides):
         finish = [s for s in order if s in sides[0]] + [s for s in order if s in sides[1]][:1]
     bombs = [

@@ -2,8 +2,8 @@
 actions, and a seeded soak of whole matches that must end with zero errors.
 
 Run: `.venv/bin/python bench/engine_gandengyan.py` (about two minutes). `run()` returns the figures
-as a dict; bench/engine.py calls it beside RLCard's. Every action goes through the public
-interface: `legal_actions`, a uniformly random choice, `apply`.
+as a dict, `report(figures)` prints them; bench/engine.py calls both beside RLCard's. Every action
+goes through the public interface: `legal_actions`, a uniformly random choice, `apply`.
 """
 
 import random
@@ -48,7 +48,8 @@ def matches_per_second(decks: int, seconds: float, seed: int, starting_score: in
             rounds += 1
         matches += 1
     elapsed = time.perf_counter() - started
-    return {"matches_per_second": matches / elapsed, "rounds_per_match": rounds / matches}
+    return {"matches_per_second": matches / elapsed, "rounds_per_match": rounds / matches,
+            "starting_score": starting_score}
 
 
 def midround_states(count: int, seed: int) -> list:
@@ -136,7 +137,8 @@ def report(figures: dict) -> None:
         r, m = figures[f"rounds_4p_{decks}"], figures[f"matches_4p_{decks}"]
         print(f"4 seats, {decks}: {r['rounds_per_second']:.0f} random whole rounds/s "
               f"({r['actions_per_round']:.0f} actions each); {m['matches_per_second']:.2f} whole "
-              f"matches/s at 500 points ({m['rounds_per_match']:.0f} rounds each)")
+              f"matches/s at {m['starting_score']} points "
+              f"({m['rounds_per_match']:.0f} rounds each)")
     f = figures["midround_listing"]
     print(f"legal_actions on mid-round states (cold): {f['calls_per_second']:.0f} calls/s, median "
           f"{f['median_us']:.1f} µs, p99 {f['p99_us']:.1f} µs, largest {f['largest_listing']}")

@@ -3,7 +3,7 @@ can make. Everything works on rank counts (index 13 = jokers), never on suits.""
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import accumulate, compress, groupby
+from itertools import compress, groupby
 from typing import NamedTuple
 
 from games.engine.actions import Play
@@ -86,15 +86,16 @@ def beats(play: Reading, previous: Reading) -> bool:
 
 class Shape(NamedTuple):
     """A hand seen by rank: the canonical card ids per rank index (13 = jokers, in hand order),
-    the real ranks held, and the most real cards of one rank."""
+    the real ranks held, the most real cards of one rank, and bit masks of the ranks 3..A held
+    once or more (`singles`) and twice or more (`doubles`)."""
 
     groups: tuple[tuple[int, ...], ...]
     counts: tuple[int, ...]
     held: tuple[int, ...]
     most: int
     size: int
-    ranks_below: tuple[int, ...]  # [i]: how many ranks < i are held (straight gaps at a glance)
-    pairable_below: tuple[int, ...]  # [i]: cards ranks < i give to pairs, two at most per rank
+    singles: int
+    doubles: int
 
 
 @lru_cache(maxsize=16384)
@@ -105,12 +106,9 @@ def shape_of(hand: tuple[int, ...]) -> Shape:
         groups[rank] += tuple(cards)
     counts = tuple(map(len, groups))
     held = tuple(compress(range(13), counts))
-    return Shape(tuple(groups), counts, held, max(counts[:13]), len(hand),
-                 tuple(accumulate(map(min, counts[:CHAIN_RANKS], _ONES), initial=0)),
-                 tuple(accumulate(map(min, counts[:CHAIN_RANKS], _TWOS), initial=0)))
-
-
-_ONES, _TWOS = (1,) * CHAIN_RANKS, (2,) * CHAIN_RANKS
+    singles = sum(1 << r for r in held if r < CHAIN_RANKS)
+    doubles = sum(1 << r for r in held if r < CHAIN_RANKS and counts[r] >= 2)
+    return Shape(tuple(groups), counts, held, max(counts[:13]), len(hand), singles, doubles)
 
 
 def legal_plays(hand: tuple[int, ...], previous: Reading | None, cap: int) -> list[Play]:
@@ -123,8 +121,8 @@ def legal_plays(hand: tuple[int, ...], previous: Reading | None, cap: int) -> li
         for rank in shape.held:
             plays.append(Play((groups[rank][0],), SINGLES[rank]))
         _pairs(groups, shape.held, plays)
-        _runs(shape, 1, range(CHAIN_RANKS - MIN_STRAIGHT + 1), None, plays)
-        _runs(shape, 2, range(CHAIN_RANKS - MIN_CHAIN_PAIRS + 1), None, plays)
+        _runs(shape, 1, None, None, plays)
+        _runs(shape, 2, None, None, plays)
         _bombs(shape, MIN_BOMB, 0, cap, plays)
         return plays
     kind, rank = previous.type, previous.rank
@@ -140,10 +138,11 @@ def legal_plays(hand: tuple[int, ...], previous: Reading | None, cap: int) -> li
         else:
             _pairs(groups, targets, plays)
     elif kind == STRAIGHT:
-        _runs(shape, 1, (rank + 1,), previous.length, plays)
+        _runs(shape, 1, rank + 1, previous.length, plays)
     elif kind == PAIR_CHAIN:
-        _runs(shape, 2, (rank + 1,), previous.length // 2, plays)
-    _bombs(shape, MIN_BOMB, 0, cap, plays)
+        _runs(shape, 2, rank + 1, previous.length // 2, plays)
+    if shape.most + len(groups[JOKER]) >= MIN_BOMB:
+        _bombs(shape, MIN_BOMB, 0, cap, plays)
     return plays
 
 
@@ -171,26 +170,43 @@ def _bombs(shape: Shape, min_size, min_rank, cap, plays) -> None:
                 plays.append(Play(cards[:real] + jokers[: size - real], BOMBS[size][rank]))
 
 
-def _runs(shape: Shape, width: int, starts, units: int | None, plays) -> None:
-    """Straights (width 1) or pair chains (width 2) from each start, of `units` ranks (None:
-    every length that fits)."""
+def _runs(shape: Shape, width: int, start: int | None, units: int | None, plays) -> None:
+    """Straights (width 1) or pair chains (width 2) from `start`, of `units` ranks (None: from
+    every start, of every length that fits)."""
     shortest, table = (MIN_STRAIGHT, STRAIGHTS) if width == 1 else (MIN_CHAIN_PAIRS, CHAINS)
     groups, counts = shape.groups, shape.counts
-    below = shape.ranks_below if width == 1 else shape.pairable_below
     jokers = groups[JOKER]
     wild = len(jokers)
-    for start in starts:
-        for count in range(shortest, CHAIN_RANKS - start + 1) if units is None else (units,):
-            end, size = start + count, width * count
-            if end > CHAIN_RANKS or size > shape.size:
-                break
-            if size - (below[end] - below[start]) > wild:
-                break  # a longer run from here lacks at least as many cards
-            span = range(start, end)
+    if start is None:
+        if shape.size < width * shortest:
+            return
+        if not wild:  # the common case, at a glance: `shortest` full ranks in a row from a start
+            mask = shape.singles if width == 1 else shape.doubles
+            seeds = mask
+            for step in range(1, shortest):
+                seeds &= mask >> step
+            starts = [r for r in shape.held if seeds >> r & 1]
+        else:  # a run starts at a real card or at most wild // width ranks of jokers below one
+            last = CHAIN_RANKS - shortest
+            starts = sorted({s for r in shape.held
+                             for s in range(max(0, r - wild // width), min(r, last) + 1)})
+    else:
+        starts = (start,)
+    for first in starts:
+        lacking = 0
+        for end in range(first + 1, CHAIN_RANKS + 1):  # the run covers ranks first..end-1
+            if counts[end - 1] < width:
+                lacking += width - counts[end - 1]
+            count, size = end - first, width * (end - first)
+            if lacking > wild or size > shape.size:
+                break  # a longer run from here lacks at least as much
+            if count < shortest or (units is not None and count != units):
+                continue
+            span = range(first, end)
             for reals in _fills(counts, span, width, wild):
                 cards = tuple(c for r, k in zip(span, reals, strict=True) for c in groups[r][:k])
                 if cards:
-                    plays.append(Play(cards + jokers[: size - len(cards)], table[start][size]))
+                    plays.append(Play(cards + jokers[: size - len(cards)], table[first][size]))
 
 
 def _fills(counts, span, width, wild) -> Iterator[tuple[int, ...]]:

@@ -6,22 +6,18 @@ import random
 from games.engine.cards import JOKER, RANK_OF, make_pack, wire
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan.combos import BOMB
-from games.engine.rulesets.gandengyan.state import HAND_SIZE, Match, Round, TablePlay, sort_hand
+from games.engine.rulesets.gandengyan.state import (
+    HAND_SIZE,
+    TO_ACT,
+    Match,
+    Round,
+    TablePlay,
+    put,
+    sort_hand,
+)
 from scoring.rules import gandengyan_settle
 
 DIE_FACES = 6
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-_TO_ACT = Round._fields.index("to_act")
-
-
-def _with_turn(rnd: Round, seat: int) -> Round:
-    # Every action ends here: a plain tuple build is several times cheaper than `_replace`.
-    return tuple.__new__(Round, (*rnd[:_TO_ACT], seat, *rnd[_TO_ACT + 1:]))
 
 
 def _next_in_round(rnd: Round, seat: int) -> int:
@@ -38,7 +34,7 @@ def _draw(rnd: Round, seat: int, events: list[dict]) -> Round:
         return rnd
     hand = sort_hand(rnd.hands[seat] + (rnd.pile[-1],))
     events.append({"type": "draw", "seat": seat, "pile": len(rnd.pile) - 1})
-    return rnd._replace(hands=_set(rnd.hands, seat, hand), pile=rnd.pile[:-1])
+    return rnd._replace(hands=put(rnd.hands, seat, hand), pile=rnd.pile[:-1])
 
 
 def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
@@ -49,10 +45,10 @@ def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
             events.append({"type": "trick_won", "seat": seat})
             rnd = _draw(rnd._replace(table=()), seat, events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
-            return _with_turn(rnd, seat)
+            return put(rnd, TO_ACT, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
         # if the table was just cleared.
-        rnd = rnd._replace(forfeited=_set(rnd.forfeited, seat, True))
+        rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True))
         events.append({"type": "forfeit", "seat": seat})
         holders = [s for s in range(len(rnd.hands)) if rnd.seated[s] and not rnd.forfeited[s]]
         if len(holders) == 1:
@@ -95,19 +91,20 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
          events: list[dict]) -> Round:
     """`seat` plays `cards` (checked legal, read as `reading`)."""
     hand = rnd.hands[seat]
-    played = tuple(c for c in hand if c in cards)
-    left = tuple(c for c in hand if c not in cards)
+    played = tuple([c for c in hand if c in cards])
+    left = tuple([c for c in hand if c not in cards])
     events.append({"type": "play", "seat": seat, "cards": [wire(c) for c in played],
                    "reading": reading.to_dict()})
-    rnd = rnd._replace(
-        hands=_set(rnd.hands, seat, left),
-        played_any=rnd.played_any if rnd.played_any[seat] else _set(rnd.played_any, seat, True),
+    out = not left
+    rnd = Round(
+        number=rnd.number, seated=rnd.seated, hands=put(rnd.hands, seat, left), pile=rnd.pile,
+        dice=rnd.dice, leader=rnd.leader, to_act=None, table=rnd.table + (
+            TablePlay(seat, played, reading),), forfeited=rnd.forfeited,
+        played_any=rnd.played_any if rnd.played_any[seat] else put(rnd.played_any, seat, True),
         bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
-        table=rnd.table + (TablePlay(seat, played, reading),),
+        winner=seat if out else None,
     )
-    if not left:
-        return rnd._replace(to_act=None, winner=seat)
-    return _turn_to(rnd, _next_in_round(rnd, seat), events)
+    return rnd if out else _turn_to(rnd, _next_in_round(rnd, seat), events)
 
 
 def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:

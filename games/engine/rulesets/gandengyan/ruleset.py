@@ -10,11 +10,13 @@ from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset
 from games.engine.rulesets.gandengyan import combos, flow
 from games.engine.rulesets.gandengyan.state import (
+    ROUND,
     Match,
     Round,
     match_from_json,
     match_to_json,
     parse_options,
+    put,
 )
 
 PASS = Pass()
@@ -98,7 +100,7 @@ class Gandengyan(Ruleset):
             raise IllegalAction("match_over", "the match is over")
         if not self.needs_round(state):
             raise IllegalAction("wrong_phase", "a round is being played")
-        return _replace_round(state, flow.deal(state, seed))
+        return put(state, ROUND, flow.deal(state, seed))
 
     def needs_round(self, state: Match) -> bool:
         return not _finished(state) and (state.round is None or state.round.winner is not None)
@@ -118,11 +120,10 @@ class Gandengyan(Ruleset):
         rnd = state.round
         if rnd is None or rnd.to_act != seat:
             return []
-        previous = _previous(rnd)
         actions: list[Action] = combos.legal_plays(
-            rnd.hands[seat], previous, combos.bomb_cap(state.decks)
+            rnd.hands[seat], _previous(rnd), combos.bomb_cap(state.decks)
         )
-        if previous is not None:
+        if rnd.table:
             actions.append(PASS)
         return actions
 
@@ -156,7 +157,7 @@ class Gandengyan(Ruleset):
         else:
             raise IllegalAction("invalid_action", "gandengyan takes plays and passes only",
                                 action=type(action).__name__)
-        state = _replace_round(state, after)
+        state = put(state, ROUND, after)
         if after.winner is not None:
             state = self._close_round(state, events)
         return state, events
@@ -283,11 +284,6 @@ class Gandengyan(Ruleset):
 
     def from_json(self, data: dict) -> Match:
         return match_from_json(data)
-
-
-def _replace_round(state: Match, rnd: Round) -> Match:
-    return Match(state.decks, state.players, state.starting_score, state.humans, state.scores,
-                 state.eliminated, rnd)
 
 
 def _played(decks: int, rnd: Round) -> list[dict]:

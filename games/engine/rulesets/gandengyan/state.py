@@ -46,6 +46,12 @@ def sort_hand(cards) -> tuple[int, ...]:
     return tuple(sorted(cards, key=HAND_ORDER.__getitem__))
 
 
+def put(values: tuple, index: int, value) -> tuple:
+    """`values` (a plain or named tuple) with one item changed: the hot paths' `_replace`, which
+    costs several times as much."""
+    return tuple.__new__(type(values), (*values[:index], value, *values[index + 1:]))
+
+
 # States are NamedTuples rather than frozen dataclasses: as immutable, and a new state is built on
 # every action, where a tuple is several times cheaper to construct.
 
@@ -123,3 +129,7 @@ def match_from_json(data: dict) -> Match:
         starting_score=options["starting_score"], humans=tuple(data["humans"]),
         scores=tuple(data["scores"]), eliminated=tuple(data["eliminated"]), round=rnd,
     )
+
+
+TO_ACT = Round._fields.index("to_act")
+ROUND = Match._fields.index("round")

@@ -80,6 +80,8 @@ def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
             break
         totals = [t + v for t, v in zip(totals, values, strict=True)]
         samples += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break  # also when every candidate ends the round at once and no rollout looks
     if samples == 0:
         return candidates[0]
     best = max(range(len(candidates)), key=totals.__getitem__)

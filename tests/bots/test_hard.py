@@ -1,0 +1,135 @@
+"""The hard bot: samples that the seat cannot tell from the truth, a search that keeps to its
+budget and picks the best mean, and legal moves through whole rounds."""
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.strategies import SEARCH_GAMES, normal
+from bots.strategies.hard import Budget, Game, Hard, search
+from games.engine.actions import Bid, Cut, Pass, Play
+from games.engine.registry import get_ruleset
+from games.engine.rulesets.five_ten_k_sampling import sample_state as sample_510k
+from games.engine.rulesets.gandengyan_sampling import sample_state as sample_gandengyan
+from tests.bots.support import decide, play_round
+
+SAMPLERS = {"510k": sample_510k, "gandengyan": sample_gandengyan}
+SETUPS = [("510k", {"players": 4}), ("510k", {"players": 2}),
+          ("gandengyan", {"players": 4, "decks": 1}), ("gandengyan", {"players": 6, "decks": 2})]
+
+
+def midround(name: str, options: dict, seed: int, steps: int):
+    """A round played `steps` decisions in by `normal`, forced passes applied."""
+    engine = get_ruleset(name)
+    players = options["players"]
+    state = engine.start_round(engine.new_match(engine.parse_options(options), [False] * players),
+                               f"mid-{seed}")
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if engine.round_over(state):
+            break
+        seat = engine.to_act(state)
+        action = engine.forced_action(state) or decide(normal, engine, state, rng)
+        state, _ = engine.apply(state, seat, action)
+    return engine, state
+
+
+@settings(max_examples=25, deadline=None)
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10**6), steps=st.integers(2, 60))
+def test_a_sample_looks_exactly_like_the_truth_to_the_seat(setup, seed, steps):
+    name, options = setup
+    engine, state = midround(name, options, seed, steps)
+    if engine.round_over(state):
+        return
+    seat = engine.to_act(state)
+    view = engine.view(state, seat)
+    sample = SAMPLERS[name](view, random.Random(seed))
+    assert engine.view(sample, seat) == view
+    assert engine.legal_actions(sample, seat) == engine.legal_actions(state, seat)
+
+
+def test_samples_deal_the_unseen_cards_differently_and_keep_the_face_up_card():
+    engine, state = midround("510k", {"players": 4}, seed=3, steps=10)
+    seat = engine.to_act(state)
+    view = engine.view(state, seat)
+    samples = [sample_510k(view, random.Random(k)) for k in range(5)]
+    assert len({s.round.hands for s in samples}) > 1
+    card, holder = view["face_up"]["card"]["id"], view["face_up"]["holder"]
+    if holder != seat and card not in {c["id"] for c in view["played"]}:
+        assert all(card in s.round.hands[holder] for s in samples)
+
+
+def test_a_forfeited_seat_is_sampled_with_jokers_only():
+    from tests.engine.gandengyan_support import playing
+
+    state = playing("5H 6H 7H", "SJ", "3C 5C 7C 9C", "3S 5S 7S", pile="8D 9D")
+    state = state._replace(round=state.round._replace(forfeited=(False, True, False, False)))
+    engine = get_ruleset("gandengyan")
+    sample = sample_gandengyan(engine.view(state, 0), random.Random(1))
+    assert len(sample.round.hands[1]) == 1 and sample.round.hands[1][0] in (52, 53)
+
+
+class Stub:
+    """A one-step game: applying an action ends the round; its value is looked up."""
+
+    name = "stub"
+
+    def __init__(self, values):
+        self.values = values
+
+    def apply(self, state, seat, action):
+        return action, []
+
+    def round_over(self, state):
+        return True
+
+
+def stub_game(values: dict, margin: float = 0.0, calls: list | None = None) -> Game:
+    def sample(view, rng):
+        if calls is not None:
+            calls.append(1)
+        return None
+
+    return Game(engine=Stub(values), sample=sample, policy=None,
+                value=lambda action, seat: values[action],
+                candidates=lambda view, legal, rng: list(legal), margin=margin)
+
+
+def test_the_best_mean_wins_and_the_heuristic_keeps_close_calls():
+    view = {"seat": 0}
+    legal = [Pass(), Bid(True), Bid(False)]
+    values = {Pass(): 0.0, Bid(True): 1.0, Bid(False): 0.5}
+    assert search(stub_game(values), view, legal, random.Random(), Budget(samples=3)) == Bid(True)
+    close = stub_game(values, margin=1.0)
+    assert search(close, view, legal, random.Random(), Budget(samples=3)) == Pass()
+
+
+def test_the_sample_budget_is_kept_and_one_candidate_needs_no_search():
+    calls: list = []
+    game = stub_game({Pass(): 0.0, Cut(): 1.0}, calls=calls)
+    search(game, {"seat": 0}, [Pass(), Cut()], random.Random(), Budget(ms=None, samples=7))
+    assert len(calls) == 7
+    calls.clear()
+    assert search(game, {"seat": 0}, [Cut()], random.Random(), Budget(samples=7)) == Cut()
+    assert calls == []
+
+
+def test_a_time_budget_stops_the_search():
+    game = replace(stub_game({Pass(): 0.0, Cut(): 1.0}))
+    action = search(game, {"seat": 0}, [Pass(), Cut()], random.Random(), Budget(ms=5))
+    assert action == Cut()
+
+
+@pytest.mark.parametrize(("name", "options"), SETUPS)
+def test_hard_plays_legal_moves_through_a_round(name, options):
+    engine = get_ruleset(name)
+    players = options["players"]
+    state = engine.start_round(engine.new_match(engine.parse_options(options), [False] * players),
+                               "hard-round")
+    hard = Hard(SEARCH_GAMES, Budget(ms=None, samples=2))
+    final, chosen = play_round(engine, state, hard, random.Random(1))
+    assert engine.round_over(final)
+    assert any(isinstance(a, Play) for a in chosen)

@@ -29,7 +29,7 @@ BREAK = {1: 0, 2: 2, 3: 3}
 BREAK_BOMB = 12
 POINT_EXPOSURE = 0.1  # leading point cards offers them to whoever wins the trick
 NEAR_FINISH = 3  # an opponent with this many cards or fewer is about to finish
-URGENT = 10
+URGENT = 15
 SHORT_HAND = 6
 # 包庄 (solo against three): only with enough bombs and 2s to win most tricks that matter.
 SOLO_STRENGTH = 9

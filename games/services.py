@@ -261,6 +261,9 @@ def _start_if_full(progress: _Progress) -> None:
     match = progress.match
     humans = [s.kind == Seat.Kind.HUMAN for s in progress.seats]
     progress.state = progress.engine.new_match(match.options, humans)
+    for seat, score in zip(progress.seats, progress.engine.scores(progress.state), strict=True):
+        seat.score = score  # the starting score, where the ruleset has one
+    Seat.objects.bulk_update(progress.seats, ["score"])
     match.status = Match.Status.ACTIVE
     progress.event({"type": "match_started"})
     progress.advance()

@@ -97,6 +97,7 @@ def test_create_defaults_to_me_against_bots(player):
     assert status == 201
     assert [s["kind"] for s in view["seats"]] == ["human", "bot", "bot", "bot"]
     assert view["options"] == {"decks": 1, "players": 4, "starting_score": 500}
+    assert [s["score"] for s in view["seats"]] == [500] * 4
     assert view["you"] == 0 and view["seats"][0]["you"] and view["status"] == "active"
 
 

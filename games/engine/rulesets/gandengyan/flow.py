@@ -71,8 +71,8 @@ def deal(match: Match, seed) -> Round:
         leader = match.round.winner
         while not seated[leader]:
             leader = (leader + 1) % match.players
-    deck = list(make_pack(match.decks))
-    rng.shuffle(deck)
+    # A random key per card: as uniform as rng.shuffle, and cheaper (random() is one C call).
+    deck = sorted(make_pack(match.decks), key=lambda _: rng.random())
     hands = []
     for seat in range(match.players):
         if seated[seat]:

@@ -16,7 +16,8 @@ def random_steps(state: Match, rng: random.Random,
     moves = []
     while state.round.winner is None and (steps is None or len(moves) < steps):
         seat = state.round.to_act
-        action = rng.choice(RULES.legal_actions(state, seat))
+        actions = RULES.legal_actions(state, seat)
+        action = actions[int(rng.random() * len(actions))]  # uniform; cheaper than rng.choice
         state, _ = RULES.apply(state, seat, action)
         moves.append((state.round.number, seat, action))
     return state, moves

@@ -102,7 +102,7 @@ class Shape(NamedTuple):
 def shape_of(hand: tuple[int, ...]) -> Shape:
     # Cached: a seat is asked about the same hand many times while it passes.
     groups: list[tuple[int, ...]] = [()] * 14
-    for rank, cards in groupby(hand, RANK_OF.__getitem__):  # one run per rank in a sorted hand
+    for rank, cards in groupby(hand, RANK_OF.__getitem__):  # hands are sorted: one run per rank
         groups[rank] += tuple(cards)
     counts = tuple(map(len, groups))
     held = tuple(compress(range(13), counts))
@@ -113,7 +113,7 @@ def shape_of(hand: tuple[int, ...]) -> Shape:
 
 def legal_plays(hand: tuple[int, ...], previous: Reading | None, cap: int) -> list[Play]:
     """One Play per (reading, multiset of ranks) the hand can put on `previous` (None: a free
-    lead), with canonical card ids; ordered by type, then rank, then length."""
+    lead), with canonical card ids; singles, pairs, straights, pair chains, then bombs."""
     shape = shape_of(hand)
     groups = shape.groups
     plays: list[Play] = []

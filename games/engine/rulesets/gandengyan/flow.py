@@ -95,11 +95,12 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
     left = tuple([c for c in hand if c not in cards])
     events.append({"type": "play", "seat": seat, "cards": [wire(c) for c in played],
                    "reading": reading.to_dict()})
-    out = not left
+    out = not left  # an empty hand wins at once
     rnd = Round(
         number=rnd.number, seated=rnd.seated, hands=put(rnd.hands, seat, left), pile=rnd.pile,
-        dice=rnd.dice, leader=rnd.leader, to_act=None, table=rnd.table + (
-            TablePlay(seat, played, reading),), forfeited=rnd.forfeited,
+        dice=rnd.dice, leader=rnd.leader, to_act=None,
+        table=rnd.table + (TablePlay(seat, played, reading),),
+        forfeited=rnd.forfeited,
         played_any=rnd.played_any if rnd.played_any[seat] else put(rnd.played_any, seat, True),
         bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
         winner=seat if out else None,

@@ -128,12 +128,10 @@ class Gandengyan(Ruleset):
         return actions
 
     def forced_action(self, state: Match) -> Action | None:
-        rnd = state.round
-        if rnd is None or rnd.to_act is None or not rnd.table:
+        seat = self.to_act(state)
+        if seat is None or not state.round.table:
             return None
-        plays = combos.legal_plays(rnd.hands[rnd.to_act], _previous(rnd),
-                                   combos.bomb_cap(state.decks))
-        return None if plays else PASS
+        return PASS if self.legal_actions(state, seat) == [PASS] else None
 
     def apply(self, state: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
         rnd = state.round
@@ -204,8 +202,7 @@ class Gandengyan(Ruleset):
             if score <= 0 and not eliminated[seat]:
                 eliminated[seat] = True
                 events.append({"type": "eliminated", "seat": seat, "score": score})
-        state = Match(state.decks, state.players, state.starting_score, state.humans, scores,
-                      tuple(eliminated), rnd)
+        state = state._replace(scores=scores, eliminated=tuple(eliminated))
         if _finished(state):
             events.append({"type": "match_end", "standings": self.standings(state)})
         return state

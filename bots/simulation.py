@@ -68,9 +68,9 @@ def _winner_label(result: dict, label: dict) -> str:
     summary = result["summary"]
     winners = summary["winner_seats"]
     banker = summary["banker"]
-    if banker is not None:
-        banker_side = label[banker]
-        return banker_side if banker in winners else ("B" if banker_side == "A" else "A")
+    if banker is not None and banker not in winners:
+        # The defenders won: in four-player rounds they include the banker's partner.
+        return next(label[s] for s in winners if label[s] != label[banker])
     return label[winners[0]]
 
 

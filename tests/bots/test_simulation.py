@@ -1,0 +1,118 @@
+"""The engine-level match runner, its statistics and `manage.py simulate` on tiny runs."""
+
+import json
+import random
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from bots.simulation import _team_levels, percentile, simulate, summary, table, wilson
+from bots.strategies import strategies
+from bots.strategies.hard import Budget
+from games.engine.actions import Bid, Cut
+from games.engine.registry import get_ruleset
+
+CHEAP = strategies(Budget(ms=None, samples=1))
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_percentile_is_a_value_seen():
+    values = list(range(1, 101))
+    assert percentile(values, 0.99) == 99 and percentile(values, 0.5) == 50
+    assert percentile([], 0.99) == 0.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_510k_partners_are_seated_on_one_side(seed):
+    engine = get_ruleset("510k")
+    state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4), str(seed))
+    state, _ = engine.apply(state, 0, Cut(None))
+    levels, label = _team_levels(["hard", "random", "normal", "random"], state, seed)
+    for _ in range(4):
+        state, _ = engine.apply(state, engine.to_act(state), Bid(False))
+    for team in state.round.teams:
+        assert len({label[s] for s in team}) == 1
+        names = {"A": {"hard", "normal"}, "B": {"random"}}[label[team[0]]]
+        assert {levels[s] for s in team} == names
+    holder_side = label[state.round.holder]
+    assert holder_side == ("A" if seed % 2 == 0 else "B")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seats", "rounds"),
+    [("510k", ["normal", "random", "normal", "random"], 2), ("510k", ["hard", "normal"], 1),
+     ("gandengyan", ["hard", "normal", "random", "random", "normal"], 2)],
+)
+def test_a_tiny_simulation(ruleset, seats, rounds):
+    outcome = simulate(ruleset, seats, 2, "tiny", CHEAP, rounds=rounds)
+    assert len(outcome.rounds) == 2 * rounds
+    assert all(sum(r["deltas"]) == 0 for r in outcome.rounds)
+    report = summary(outcome)
+    assert sum(row["won"] for row in report["results"]) == report["rounds"] == 2 * rounds
+    assert set(report["decision_times"]) == set(seats)
+    assert all(t["p99_ms"] <= t["max_ms"] for t in report["decision_times"].values())
+    assert seats[0] in table(report)
+
+
+def test_the_same_seed_deals_and_plays_the_same_without_a_clock():
+    runs = [simulate("gandengyan", ["normal", "random", "random", "random"], 2, 7, CHEAP,
+                     rounds=3).rounds for _ in range(2)]
+    assert runs[0] == runs[1]
+    other = simulate("gandengyan", ["normal", "random", "random", "random"], 2, 8, CHEAP,
+                     rounds=3).rounds
+    assert other != runs[0]
+
+
+def test_the_command_prints_the_table_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "out.json"
+    call_command("simulate", "--ruleset", "510k", "--players", "4",
+                 "--seats", "normal,random,normal,random", "--matches", "2", "--rounds", "1",
+                 "--seed", "5", "--json", str(out))
+    captured = capsys.readouterr()
+    assert "normal+normal" in captured.out and "95% CI" in captured.out
+    assert "2/2 matches" in captured.err
+    data = json.loads(out.read_text())
+    assert data["rounds"] == 2 and len(data["per_round"]) == 2
+    assert data["command"]["seats"] == "normal,random,normal,random"
+    assert {row["side"] for row in data["results"]} == {"A", "B"}
+
+
+def test_the_command_with_a_sample_budget_for_hard(capsys):
+    call_command("simulate", "--ruleset", "gandengyan", "--players", "4",
+                 "--seats", "hard,random,random,random", "--matches", "1", "--rounds", "1",
+                 "--samples", "1", "--no-progress")
+    assert "hard" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--seats", "normal,random"],  # 2 levels for 4 players
+     ["--seats", "normal,random,genius,random"],
+     ["--seats", "normal,random,normal,random", "--matches", "0"],
+     ["--seats", "normal,random,normal,random", "--options", "{nope"],
+     ["--seats", "normal,random,normal,random", "--options", '{"dry": "soaked"}']],
+)
+def test_the_command_refuses_bad_arguments(args):
+    base = {"--matches": "1"}
+    argv = ["--ruleset", "510k", "--players", "4", "--no-progress"]
+    if "--matches" not in args:
+        argv += ["--matches", base["--matches"]]
+    with pytest.raises(CommandError):
+        call_command("simulate", *argv, *args)
+
+
+def test_each_seat_gets_its_own_view_only():
+    seen = []
+
+    def spy(name, view, legal, rng: random.Random):
+        seen.append(view)
+        return CHEAP["random"](name, view, legal, rng)
+
+    simulate("510k", ["spy"] * 4, 1, 3, {"spy": spy}, rounds=1)
+    assert seen and all("hands" not in v and v["seat"] == v["to_act"] for v in seen)

@@ -1,0 +1,116 @@
+"""The bot task's reliability settings and fallbacks, and people playing `hard` bots through the
+API (eager mode)."""
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from rest_framework.test import APIClient
+
+import bots.tasks
+from bots import strategies
+from bots.strategies import SEARCH_GAMES
+from bots.strategies.hard import Budget, Hard
+from games import services
+from games.models import Match, Move
+from tests.matchplay import Client, client_sender, create, play_through, sign_in
+from tests.matchplay import bots as bot_seats
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+@pytest.fixture
+def player() -> Client:
+    client = Client(client_sender(APIClient()))
+    sign_in(client)
+    return client
+
+
+@pytest.fixture
+def queued(monkeypatch) -> list[tuple[int, int]]:
+    jobs = []
+    monkeypatch.setattr(bots.tasks, "enqueue_bot_turn", lambda *job: jobs.append(job))
+    counter = itertools.count()
+    monkeypatch.setattr(services, "new_seed", lambda: f"tasks-{next(counter)}")
+    return jobs
+
+
+def first_bot_turn(player, queued, level: str) -> tuple[int, int]:
+    view = create(player, "510k", {"rounds": 1}, bot_seats(3, level))
+    while not queued:  # seat 0 cuts, and may hold the face-up card and bid first
+        view = player.post(f"/matches/{view['id']}/act/",
+                           {"expected_version": view["version"],
+                            "action": view["legal_actions"][0]})[1]
+    return queued[-1]
+
+
+def test_time_limits_come_from_the_settings_below_the_visibility_timeout():
+    task = bots.tasks.bot_act
+    assert task.soft_time_limit == settings.BOT_TASK_SOFT_TIME_LIMIT
+    assert task.time_limit == settings.BOT_TASK_TIME_LIMIT
+    assert task.time_limit < settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    assert task.acks_late and task.reject_on_worker_lost and task.max_retries
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"BOT_TASK_TIME_LIMIT": "4000"},  # above the default visibility timeout
+     {"BOT_TASK_SOFT_TIME_LIMIT": "40"},  # above the hard limit
+     {"CELERY_VISIBILITY_TIMEOUT": "10"}],
+)
+def test_limits_out_of_order_refuse_to_start(env):
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("BOT_", "CELERY_", "DATABASE_URL"))}
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT,
+        env={**clean, **env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode != 0 and "BOT_TASK_TIME_LIMIT" in done.stderr
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queued, monkeypatch):
+    def overrun(*args):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setitem(strategies.STRATEGIES, "hard", overrun)
+    match_id, version = first_bot_turn(player, queued, "hard")
+    assert bots.tasks.play_bot_turn(match_id, version) is True
+    assert Move.objects.filter(match_id=match_id, actor="bot").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("variable", [bots.tasks.TEST_DELAY_BEFORE, bots.tasks.TEST_DELAY_AFTER])
+def test_the_test_only_delays_sleep_where_they_say(player, queued, monkeypatch, variable):
+    slept = []
+
+    def sleep(seconds):
+        slept.append((seconds, Move.objects.filter(actor="bot").count()))
+
+    monkeypatch.setattr(bots.tasks.time, "sleep", sleep)
+    monkeypatch.setenv(variable, "2.5")
+    match_id, version = first_bot_turn(player, queued, "random")
+    bots.tasks.play_bot_turn(match_id, version)
+    committed = 0 if variable == bots.tasks.TEST_DELAY_BEFORE else 1
+    assert slept == [(2.5, committed)]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("ruleset", "options"),
+                         [("510k", {"rounds": 1}), ("gandengyan", {"starting_score": 10})])
+def test_a_person_plays_hard_bots_through_the_api(player, monkeypatch, ruleset, options):
+    # A one-sample search: the same code path as the default time budget, in test time.
+    monkeypatch.setitem(strategies.STRATEGIES, "hard", Hard(SEARCH_GAMES, Budget(ms=None,
+                                                                                 samples=1)))
+    view = create(player, ruleset, options, bot_seats(3, "hard"))
+    view = play_through(player, view, random.Random(4))
+    assert view["status"] == "finished"
+    match = Match.objects.get(pk=view["id"])
+    assert Move.objects.filter(match=match, actor="bot").count() > 10

@@ -29,7 +29,7 @@ def matches() -> dict[str, int]:
     """A finished gandengyan match, a running 510k match (a few acts in), a 2-player 510k one."""
     client = Client(client_sender(APIClient()))
     sign_in(client)
-    finished = play_through(client, create(client, "gandengyan", {"starting_score": 10}, bots(3)),
+    finished = play_through(client, create(client, "gandengyan", {"starting_score": 4}, bots(3)),
                             random.Random(1))
     running = play_through(client, create(client, "510k", {"rounds": 2}, bots(3)),
                            random.Random(2), acts=6)

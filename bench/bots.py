@@ -1,0 +1,109 @@
+"""Bot decision times: `normal` on full 22-card 510k hands (leads and answers) and through whole
+gandengyan rounds; `hard` against its time budget on positions from both rulesets.
+
+Run: `.venv/bin/python bench/bots.py [--hard-decisions N] [--budget-ms B]` (a few minutes with
+the defaults). `run()` returns the figures, `main()` prints them. Times are wall-clock on this
+machine, whatever else runs on it: quote them with the load.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.simulation import percentile  # noqa: E402
+from bots.strategies import strategies  # noqa: E402
+from bots.strategies.hard import DEFAULT_BUDGET_MS, Budget  # noqa: E402
+from games.engine.actions import Bid, Cut  # noqa: E402
+from games.engine.registry import get_ruleset  # noqa: E402
+
+HAND = 22
+
+
+def _timed(strategy, engine, state, rng) -> float:
+    seat = engine.to_act(state)
+    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    start = time.perf_counter()
+    strategy(engine.name, view, legal, rng)
+    return (time.perf_counter() - start) * 1000
+
+
+def _figures(ms: list[float]) -> dict:
+    return {"decisions": len(ms), "p50_ms": percentile(ms, 0.5), "p99_ms": percentile(ms, 0.99),
+            "max_ms": max(ms)}
+
+
+def full_hands_510k(rounds: int, seed: int):
+    """Positions where the seat to act holds 22 cards: the first lead and the first answers."""
+    engine = get_ruleset("510k")
+    normal = strategies()["normal"]
+    rng = random.Random(seed)
+    for k in range(rounds):
+        state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4),
+                                   f"{seed}/{k}")
+        state, _ = engine.apply(state, engine.to_act(state), Cut(None))
+        while state.round.phase == "bid":
+            state, _ = engine.apply(state, engine.to_act(state), Bid(False))
+        while len(state.round.hands[engine.to_act(state)]) == HAND:
+            yield engine, state
+            if engine.forced_action(state) is not None:
+                break
+            seat = engine.to_act(state)
+            action = normal("510k", engine.view(state, seat), engine.legal_actions(state, seat),
+                            rng)
+            state, _ = engine.apply(state, seat, action)
+
+
+def whole_rounds(name: str, rounds: int, seed: int):
+    """Every decision of whole rounds played by `normal`."""
+    engine = get_ruleset(name)
+    normal = strategies()["normal"]
+    rng = random.Random(seed)
+    for k in range(rounds):
+        state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4),
+                                   f"{seed}/{k}")
+        while not engine.round_over(state):
+            seat = engine.to_act(state)
+            action = engine.forced_action(state)
+            if action is None:
+                yield engine, state
+                action = normal(name, engine.view(state, seat), engine.legal_actions(state, seat),
+                                rng)
+            state, _ = engine.apply(state, seat, action)
+
+
+def run(hard_decisions: int = 40, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 1) -> dict:
+    rng = random.Random(seed)
+    normal = strategies()["normal"]
+    hard = strategies(Budget(ms=budget_ms))["hard"]
+    figures = {
+        "normal_510k_22_cards": _figures(
+            [_timed(normal, e, s, rng) for e, s in full_hands_510k(300, seed)]),
+        "normal_gandengyan_rounds": _figures(
+            [_timed(normal, e, s, rng) for e, s in whole_rounds("gandengyan", 200, seed)]),
+    }
+    for name in ("510k", "gandengyan"):
+        positions = list(whole_rounds(name, 40, seed + 1))
+        chosen = random.Random(seed).sample(positions, min(hard_decisions, len(positions)))
+        ms = [_timed(hard, e, s, rng) for e, s in chosen]
+        figures[f"hard_{name}"] = {**_figures(ms), "budget_ms": budget_ms,
+                                   "p99_over_budget": percentile(ms, 0.99) / budget_ms}
+    figures["load_average"] = os.getloadavg()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hard-decisions", type=int, default=40)
+    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    args = parser.parse_args()
+    for key, value in run(args.hard_decisions, args.budget_ms).items():
+        print(f"{key}: {value}")
+
+
+if __name__ == "__main__":
+    main()

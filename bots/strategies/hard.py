@@ -10,6 +10,7 @@ The budget is a time (default 200 ms per decision) or a number of samples. Only 
 count: a sample cut short by the deadline is dropped, so the means stay comparable. The search
 is skipped when there is one candidate, and `normal`'s own choice is kept unless another
 candidate is better by a margin (a few noisy samples should not overturn a sound heuristic).
+Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders.
 """
 
 import random
@@ -24,6 +25,10 @@ from games.engine.ruleset import Ruleset
 DEFAULT_BUDGET_MS = 200
 # Time kept back for sampling, returning and a busy machine.
 SAFETY = 0.9
+# A candidate is dropped once PRUNE_AFTER samples put it more than PRUNE_Z standard errors
+# behind the leader.
+PRUNE_AFTER = 8
+PRUNE_Z = 2.0
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,42 @@ def rollout(game: Game, state, rng: random.Random, deadline: float | None = None
     return state
 
 
+class _Race:
+    """Candidates compared on the same samples, each by its difference to the heuristic's choice
+    (candidate 0, never dropped): pairing cancels the luck of the deal. Candidates clearly behind
+    the leader are dropped, so the rest get more of the budget."""
+
+    def __init__(self, count: int):
+        self.active = list(range(count))
+        self.sums = [0.0] * count
+        self.squares = [0.0] * count
+        self.samples = 0
+
+    def add(self, values: dict[int, float]) -> None:
+        base = values[0]
+        for i in self.active:
+            d = values[i] - base
+            self.sums[i] += d
+            self.squares[i] += d * d
+        self.samples += 1
+        if self.samples >= PRUNE_AFTER and len(self.active) > 2:
+            best = self.leader()
+            reach = self._error(best)
+            self.active = [i for i in self.active if i in (0, best) or
+                           self.mean(i) + PRUNE_Z * (self._error(i) + reach) >= self.mean(best)]
+
+    def mean(self, i: int) -> float:
+        return self.sums[i] / self.samples
+
+    def _error(self, i: int) -> float:
+        n = self.samples
+        variance = max(0.0, self.squares[i] / n - self.mean(i) ** 2)
+        return (variance / n) ** 0.5
+
+    def leader(self) -> int:
+        return max(self.active, key=self.mean)
+
+
 def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
            budget: Budget) -> Action:
     candidates = game.candidates(view, legal, rng)
@@ -65,29 +106,25 @@ def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
     start = time.perf_counter()
     deadline = None if budget.ms is None else start + SAFETY * budget.ms / 1000
     seat = view["seat"]
-    totals = [0.0] * len(candidates)
-    samples = 0
-    while budget.samples is None or samples < budget.samples:
+    race = _Race(len(candidates))
+    while budget.samples is None or race.samples < budget.samples:
         world = game.sample(view, rng)
-        values = []
-        for action in candidates:
-            state, _ = game.engine.apply(world, seat, action)
+        values = {}
+        for i in race.active:
+            state, _ = game.engine.apply(world, seat, candidates[i])
             final = rollout(game, state, rng, deadline)
             if final is None:
                 break
-            values.append(game.value(final, seat))
-        if len(values) < len(candidates):
+            values[i] = game.value(final, seat)
+        if len(values) < len(race.active):
             break
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
-        samples += 1
+        race.add(values)
         if deadline is not None and time.perf_counter() > deadline:
             break  # also when every candidate ends the round at once and no rollout looks
-    if samples == 0:
+    if race.samples == 0:
         return candidates[0]
-    best = max(range(len(candidates)), key=totals.__getitem__)
-    if (totals[best] - totals[0]) / samples <= game.margin:
-        return candidates[0]
-    return candidates[best]
+    best = race.leader()
+    return candidates[best] if race.mean(best) > game.margin else candidates[0]
 
 
 class Hard:

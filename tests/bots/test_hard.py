@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots.strategies import SEARCH_GAMES, normal
-from bots.strategies.hard import Budget, Game, Hard, search
+from bots.strategies.hard import PRUNE_AFTER, Budget, Game, Hard, search
 from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.registry import get_ruleset
 from games.engine.rulesets.five_ten_k_sampling import sample_state as sample_510k
@@ -79,8 +79,10 @@ class Stub:
 
     def __init__(self, values):
         self.values = values
+        self.applied = []
 
     def apply(self, state, seat, action):
+        self.applied.append(action)
         return action, []
 
     def round_over(self, state):
@@ -133,3 +135,14 @@ def test_hard_plays_legal_moves_through_a_round(name, options):
     final, chosen = play_round(engine, state, hard, random.Random(1))
     assert engine.round_over(final)
     assert any(isinstance(a, Play) for a in chosen)
+
+
+
+def test_candidates_clearly_behind_are_dropped_and_the_heuristic_is_kept():
+    rng = random.Random(5)
+    means = {Pass(): 0.0, Bid(True): 0.0, Bid(False): -1.0}
+    game = replace(stub_game(means), value=lambda action, seat: means[action] + rng.random() / 10)
+    search(game, {"seat": 0}, list(means), rng, Budget(ms=None, samples=30))
+    applied = game.engine.applied
+    assert applied.count(Bid(False)) == PRUNE_AFTER
+    assert applied.count(Pass()) == applied.count(Bid(True)) == 30

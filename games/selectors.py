@@ -40,15 +40,14 @@ def seats_of(match_id) -> list[SeatInfo]:
     return [SeatInfo(*row) for row in rows]
 
 
-def match_for(user, match_id, outsiders: bool = False) -> tuple[Match, SeatInfo | None]:
-    """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff
-    (unless `outsiders`: then their seat is None)."""
+def match_for(user, match_id) -> tuple[Match, SeatInfo | None]:
+    """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff."""
     match = Match.objects.select_related("current_round").filter(pk=match_id).first()
     if match is None:
         raise Http404("no such match")
     match.seat_list = seats = seats_of(match.pk)
     mine = next((s for s in seats if s.user_id == user.pk), None)
-    if mine is None and not (user.is_staff or outsiders):
+    if mine is None and not user.is_staff:
         raise Http404("no such match")
     return match, mine
 

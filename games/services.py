@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from bots.strategies import LEVELS as BOT_LEVELS
 from games.api.errors import Conflict
 from games.engine.actions import Action
 from games.engine.errors import IllegalAction
@@ -23,7 +24,6 @@ from games.engine.ruleset import Ruleset
 from games.models import Event, Match, Move, Round, Seat
 from scoring.services import round_settle
 
-BOT_LEVELS = ("random", "normal", "hard")
 DEFAULT_BOT_LEVEL = "normal"
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
 INVITE_LENGTH = 10

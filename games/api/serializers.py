@@ -3,9 +3,9 @@ fields); outputs document the dicts the selectors build."""
 
 from rest_framework import serializers
 
+from bots.strategies import LEVELS as BOT_LEVELS
 from games.engine.actions import Action, action_from_dict
 from games.engine.registry import RULESETS
-from games.services import BOT_LEVELS
 
 MAX_CARDS_PER_PLAY = 64
 

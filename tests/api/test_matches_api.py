@@ -2,11 +2,14 @@
 
 import itertools
 import json
+from collections import Counter
 
 import pytest
 from rest_framework.test import APIClient
 
 from games import services
+from games.engine.actions import Play
+from games.engine.registry import get_ruleset
 from games.models import Event, Match, Move
 from tests.matchplay import Client, bots, client_sender, create, sign_in
 
@@ -292,21 +295,32 @@ def test_huge_and_malformed_bodies(duo):
     assert response.json()["error"]["code"] == "malformed_json"
 
 
+def ambiguous_lead_seed() -> str:
+    """A deal in which seat 0 leads and holds cards with two legal readings (a joker and two
+    cards a rank apart: two straights), found with the engine."""
+    engine = get_ruleset("gandengyan")
+    options = engine.parse_options({})
+    for attempt in range(2000):
+        seed = f"ambiguous-{attempt}"
+        state = engine.start_round(engine.new_match(options, [True, False, False, False]), seed)
+        if engine.to_act(state) != 0:
+            continue
+        plays = Counter(tuple(sorted(a.cards)) for a in engine.legal_actions(state, 0)
+                        if isinstance(a, Play))
+        if any(n > 1 for n in plays.values()):
+            return seed
+    raise AssertionError("no ambiguous lead in 2000 deals")
+
+
 def test_ambiguous_play_lists_the_readings(player, monkeypatch):
-    """Joker + two cards a rank apart read as two straights; unnamed, the play is refused."""
-    for attempt in range(40):
-        monkeypatch.setattr(services, "new_seed", lambda a=attempt: f"ambiguous-{a}")
-        view = create(player, "gandengyan", {},
-                      [{"type": "human"}] + [{"type": "bot", "level": "random"}] * 3)
-        by_cards = {}
-        for item in view["legal_actions"]:
-            if item["type"] == "play":
-                by_cards.setdefault(tuple(sorted(item["cards"])), []).append(item["reading"])
-        ambiguous = [(cards, r) for cards, r in by_cards.items() if len(r) > 1]
-        if ambiguous:
-            break
-    else:
-        pytest.skip("no ambiguous lead in 40 deals")
+    seed = ambiguous_lead_seed()
+    monkeypatch.setattr(services, "new_seed", lambda: seed)
+    view = create(player, "gandengyan", {}, bots(3))
+    by_cards = {}
+    for item in view["legal_actions"]:
+        if item["type"] == "play":
+            by_cards.setdefault(tuple(sorted(item["cards"])), []).append(item["reading"])
+    ambiguous = [(cards, r) for cards, r in by_cards.items() if len(r) > 1]
     cards, readings = ambiguous[0]
     path = f"/matches/{view['id']}/act/"
     before = fingerprint(view["id"])

@@ -65,7 +65,7 @@ class _Progress:
     engine: Ruleset
     loaded_seats: list[Seat] | None = None  # read only when needed: joins, round ends
     state: Any = None
-    round: Round | None = None  # loaded only when the round ends
+    round: Round | None = None  # the current round's row, once this transaction needs it
     round_open: bool = False
     moves: list[Move] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)

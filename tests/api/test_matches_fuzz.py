@@ -1,0 +1,67 @@
+"""Whatever a client sends to the act endpoint, the answer is a 4xx with the error shape (or a
+200 for a legal action), never a 500, and a refused body changes nothing."""
+
+import itertools
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Event, Match, Move
+from tests.matchplay import Client, bots, client_sender, create, sign_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(
+    max_size=8)
+JSON_VALUES = st.recursive(JSON_SCALARS, lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                           max_leaves=12)
+CARD_IDS = st.lists(st.integers(min_value=-(2**70), max_value=2**70) | st.sampled_from(
+    [0, 1, 53, 54, 107, 108, 10**18]), max_size=6)
+ACTIONS = st.one_of(
+    st.fixed_dictionaries({"type": st.just("play"), "cards": CARD_IDS}),
+    st.fixed_dictionaries({"type": st.just("play"), "cards": CARD_IDS,
+                           "reading": st.fixed_dictionaries({
+                               "type": st.sampled_from(["single", "pair", "bomb", "plane", "x"]),
+                               "rank": st.sampled_from(["3", "10", "A", "2", "Z", ""]),
+                               "length": st.integers(-3, 70)})}),
+    st.fixed_dictionaries({"type": st.sampled_from(["pass", "cut", "bid", "fold", ""])},
+                          optional={"position": JSON_VALUES, "solo": JSON_VALUES}),
+    JSON_VALUES,
+)
+
+
+def fingerprint(match_id: int) -> tuple:
+    match = Match.objects.get(pk=match_id)
+    return (match.version, json.dumps(match.snapshot, sort_keys=True),
+            Move.objects.filter(match=match).count(), Event.objects.filter(match=match).count())
+
+
+@pytest.mark.parametrize("ruleset", ["gandengyan", "510k"])
+def test_any_act_body_gets_a_4xx_or_a_200(ruleset, monkeypatch):
+    counter = itertools.count()
+    monkeypatch.setattr(services, "new_seed", lambda: f"fuzz-{ruleset}-{next(counter)}")
+    client = Client(client_sender(APIClient()))
+    sign_in(client)
+    view = create(client, ruleset, {}, bots(3))
+    path = f"/matches/{view['id']}/act/"
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(action=ACTIONS, version_shift=st.sampled_from([0, 0, 0, -1, 1]),
+           extra=st.dictionaries(st.sampled_from(["seat", "x", "action2"]), JSON_VALUES,
+                                 max_size=1))
+    def check(action, version_shift, extra):
+        current = client.get(f"/matches/{view['id']}/")[1]
+        before = fingerprint(view["id"])
+        body = {"expected_version": current["version"] + version_shift, "action": action, **extra}
+        status, data = client.post(path, body)
+        assert status in (200, 400, 403, 409), (status, data)
+        if status != 200:
+            assert set(data["error"]) == {"code", "message", "details"}
+            assert fingerprint(view["id"]) == before
+
+    check()

@@ -45,6 +45,7 @@ ENV = {
     "ALLOWED_HOSTS": "127.0.0.1",
     "SECURE_SSL_REDIRECT": "0",
     "PYTHONPATH": str(ROOT),
+    "PYTHONWARNINGS": "ignore::UserWarning",  # whitenoise: no collected static files, none needed
 }
 for name in ("CELERY_BROKER_URL", "CACHE_URL"):  # no bots here: nothing to queue
     ENV.pop(name, None)

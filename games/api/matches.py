@@ -4,7 +4,7 @@ games.selectors (reads). Every response to a player is built from that player's 
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,7 +22,6 @@ from games.api.serializers import (
     RoundDetailOutput,
     RoundOutput,
 )
-from games.engine.errors import IllegalAction
 from games.models import Match, Move
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
@@ -60,10 +59,6 @@ VIEW_EXAMPLE = OpenApiExample(
 )
 
 
-def _seated(request, match_id: int):
-    return selectors.match_for(request.user, match_id)
-
-
 def _view_response(match, seat, since=None, code=status.HTTP_200_OK, **known) -> Response:
     response = Response(selectors.match_view_for(match, seat, since, **known), status=code)
     response["ETag"] = f'"{match.version}"'
@@ -85,9 +80,7 @@ class MatchListCreateView(APIView):
     def get(self, request):
         wanted = request.query_params.get("status") or None
         if wanted is not None and wanted not in Match.Status.values:
-            raise IllegalAction(
-                "invalid_input", "status is waiting, active or finished", status=wanted
-            )
+            raise ValidationError({"status": ["waiting, active or finished"]})
         limit = _int_param(request, "limit", 20, 1, MAX_PAGE)
         offset = _int_param(request, "offset", 0, 0, 10**9)
         found = selectors.matches_of(request.user, wanted)
@@ -129,7 +122,7 @@ class MatchListCreateView(APIView):
             owner=request.user, ruleset=body["ruleset"], options=body["options"],
             seats=[dict(s) for s in body["seats"]] if "seats" in body else None,
         )
-        match, seat = _seated(request, match.pk)
+        match, seat = selectors.match_for(request.user, match.pk)
         return _view_response(match, seat, code=status.HTTP_201_CREATED)
 
 
@@ -142,9 +135,7 @@ def _int_param(request, name: str, default: int, low: int, high: int) -> int:
     except ValueError:
         value = low - 1
     if not low <= value <= high:
-        raise IllegalAction(
-            "invalid_input", f"{name} is a whole number {low}..{high}", **{name: raw}
-        )
+        raise ValidationError({name: [f"a whole number {low}..{high}"]})
     return value
 
 
@@ -157,7 +148,7 @@ class MatchDetailView(APIView):
         examples=[VIEW_EXAMPLE],
     )
     def get(self, request, match_id: int):
-        match, seat = _seated(request, match_id)
+        match, seat = selectors.match_for(request.user, match_id)
         etag = f'"{match.version}"'
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
@@ -220,7 +211,7 @@ class MatchActView(APIView):
         since = done.events[0].seq - 1
         if done.bot_to_act:
             # Eager bots have replied by now (a worker may have): read what they did.
-            match, seat = _seated(request, match_id)
+            match, seat = selectors.match_for(request.user, match_id)
             return _view_response(match, seat, since=since)
         if done.seats is not None:  # a round ended: scores moved
             seats = [selectors.SeatInfo.of(s) for s in done.seats]
@@ -238,7 +229,7 @@ class MatchEventsView(APIView):
         responses={200: EventsOutput, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        match, _ = _seated(request, match_id)
+        match, _ = selectors.match_for(request.user, match_id)
         since = _int_param(request, "since", 0, 0, 10**9)
         limit = _int_param(request, "limit", selectors.MAX_EVENTS, 1, selectors.MAX_EVENTS)
         return Response({
@@ -255,7 +246,7 @@ class MatchRoundsView(APIView):
         responses={200: RoundOutput(many=True), 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        match, _ = _seated(request, match_id)
+        match, _ = selectors.match_for(request.user, match_id)
         return Response(selectors.rounds_of(match))
 
 
@@ -266,7 +257,7 @@ class MatchRoundDetailView(APIView):
         responses={200: RoundDetailOutput, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int, number: int):
-        match, _ = _seated(request, match_id)
+        match, _ = selectors.match_for(request.user, match_id)
         return Response(selectors.round_of(match, number))
 
 
@@ -284,7 +275,7 @@ class MatchJoinView(APIView):
         match = services.match_join(
             user=request.user, code=data.validated_data["code"], match_id=match_id
         )
-        match, seat = _seated(request, match.pk)
+        match, seat = selectors.match_for(request.user, match.pk)
         return _view_response(match, seat)
 
 
@@ -307,7 +298,7 @@ class MatchLeaveView(APIView):
         responses={200: LeaveOutput, 404: ErrorSerializer},
     )
     def post(self, request, match_id: int):
-        _seated(request, match_id)
+        selectors.match_for(request.user, match_id)
         match = services.match_leave(user=request.user, match_id=match_id)
         return Response({"id": match.pk, "status": match.status, "version": match.version})
 

@@ -1,6 +1,7 @@
 """Playing matches through the API only, as a client would: shared by the API tests (Django's
 test client, eager bots) and the integration tests (real HTTP, a real worker)."""
 
+import itertools
 import json
 import random
 import time
@@ -162,3 +163,16 @@ def play_through(client: Client, view: dict, rng: random.Random, acts: int | Non
         if acts is not None and count >= acts:
             break
     return view
+
+
+def record_bot_turns(monkeypatch, seed_prefix: str) -> list[tuple[int, int]]:
+    """Bot turns recorded instead of run (a test delivers them itself), and round seeds from a
+    counter so deals repeat."""
+    import bots.tasks
+    from games import services
+
+    jobs: list[tuple[int, int]] = []
+    monkeypatch.setattr(bots.tasks, "enqueue_bot_turn", lambda *job: jobs.append(job))
+    counter = itertools.count()
+    monkeypatch.setattr(services, "new_seed", lambda: f"{seed_prefix}-{next(counter)}")
+    return jobs

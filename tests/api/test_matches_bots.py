@@ -2,7 +2,6 @@
 through the one write path, and driven in a loop when eager."""
 
 import inspect
-import itertools
 import random
 
 import pytest
@@ -16,7 +15,7 @@ from games import services
 from games.engine.actions import Play
 from games.engine.registry import get_ruleset
 from games.models import Match, Move
-from tests.matchplay import Client, client_sender, create, sign_in
+from tests.matchplay import Client, client_sender, create, record_bot_turns, sign_in
 from tests.matchplay import bots as bot_seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,12 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def queued(monkeypatch) -> list[tuple[int, int]]:
-    """Bot turns are recorded instead of run, so a test can deliver them itself."""
-    jobs = []
-    monkeypatch.setattr(bots.tasks, "enqueue_bot_turn", lambda *job: jobs.append(job))
-    counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"bots-{next(counter)}")
-    return jobs
+    return record_bot_turns(monkeypatch, "bots")
 
 
 @pytest.fixture

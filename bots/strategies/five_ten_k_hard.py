@@ -3,15 +3,14 @@
 import random
 
 from bots.strategies import five_ten_k_normal as normal
-from bots.strategies.hard import Game
-from games.engine.actions import Action, Bid, Pass, Play
+from bots.strategies.hard import Game, shortlist
+from games.engine.actions import Action, Bid, Play
 from games.engine.rulesets.five_ten_k import FiveTenK, add_extras
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k.combos import rank_counts
 from games.engine.rulesets.five_ten_k.state import Match
 from games.engine.rulesets.five_ten_k_sampling import sample_state
 
-CANDIDATES = 6
 # The side-score margin (captured + rank points, 200 + 80 at most) adds to the settled points
 # scaled down: it separates candidates that settle the same.
 MARGIN_WEIGHT = 1 / 100
@@ -43,16 +42,7 @@ def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Acti
     counts = rank_counts(seen.hand)
     options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in legal if isinstance(p, Play)]
     options.sort(key=lambda o: normal.cost(o[0], o[1], counts))
-    found = [first]
-    if any(isinstance(a, Pass) for a in legal) and not isinstance(first, Pass):
-        found.append(Pass())
-    for option in options:
-        if len(found) >= CANDIDATES:
-            break
-        action = add_extras(*option)
-        if action not in found:
-            found.append(action)
-    return found
+    return shortlist(first, legal, (add_extras(*option) for option in options))
 
 
 GAME = Game(engine=FiveTenK(), sample=sample_state, policy=policy, value=value,

@@ -3,14 +3,13 @@
 import random
 
 from bots.strategies import gandengyan_normal as normal
-from bots.strategies.hard import Game
-from games.engine.actions import Action, Pass, Play
+from bots.strategies.hard import Game, shortlist
+from games.engine.actions import Action, Play
 from games.engine.rulesets.gandengyan import Gandengyan, flow
 from games.engine.rulesets.gandengyan.state import Match
 from games.engine.rulesets.gandengyan_sampling import sample_state
 
 ENGINE = Gandengyan()
-CANDIDATES = 6
 # Rounds won is what counts; the points (cards left times the bomb factor, which can reach
 # hundreds) only separate candidates that win as often.
 POINTS_WEIGHT = 1 / 1000
@@ -30,15 +29,7 @@ def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Acti
     first = normal.choose("gandengyan", view, legal, rng)
     hand = tuple(card["id"] for card in view["hand"])
     plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda p: normal.cost(p, hand))
-    found = [first]
-    if any(isinstance(a, Pass) for a in legal) and not isinstance(first, Pass):
-        found.append(Pass())
-    for action in plays:
-        if len(found) >= CANDIDATES:
-            break
-        if action not in found:
-            found.append(action)
-    return found
+    return shortlist(first, legal, plays)
 
 
 GAME = Game(engine=ENGINE, sample=sample_state, policy=policy, value=value,

@@ -15,11 +15,11 @@ Candidates clearly behind after a few samples are dropped, leaving the budget to
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.actions import Action
+from games.engine.actions import Action, Pass
 from games.engine.ruleset import Ruleset
 
 DEFAULT_BUDGET_MS = 200
@@ -29,6 +29,7 @@ SAFETY = 0.9
 # behind the leader.
 PRUNE_AFTER = 8
 PRUNE_Z = 2.0
+CANDIDATES = 6
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,20 @@ class Game:
     # The actions worth comparing, the heuristic's own choice first.
     candidates: Callable[[dict, list[Action], random.Random], list[Action]]
     margin: float  # how much better than the heuristic's choice another must be
+
+
+def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action]) -> list[Action]:
+    """The heuristic's choice `first`, a pass when allowed, then `ranked` (best first), without
+    repeats and CANDIDATES at most."""
+    found = [first]
+    if any(isinstance(a, Pass) for a in legal) and not isinstance(first, Pass):
+        found.append(Pass())
+    for action in ranked:
+        if len(found) >= CANDIDATES:
+            break
+        if action not in found:
+            found.append(action)
+    return found
 
 
 @dataclass(frozen=True)

@@ -48,30 +48,46 @@ def worker_database_url() -> str:
     return url._replace(path="/" + settings.DATABASES["default"]["NAME"]).geturl()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def celery_worker(django_db_setup, tmp_path_factory):
-    """One worker process for the session, on the test database; yields its name."""
-    name = f"integration-{os.getpid()}@{socket.gethostname()}"
-    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
-    env = {**os.environ, "DATABASE_URL": worker_database_url(),
-           "DJANGO_SETTINGS_MODULE": "config.settings"}
+def start_worker(label: str, log_path: Path, env: dict | None = None,
+                 args: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
+    """A worker process on the test database (`env` added to ours), answering; and its name."""
+    name = f"{label}-{os.getpid()}@{socket.gethostname()}"
+    environment = {**os.environ, "DATABASE_URL": worker_database_url(),
+                   "DJANGO_SETTINGS_MODULE": "config.settings", **(env or {})}
     with open(log_path, "w") as log:
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--loglevel=INFO", "-n", name, "--include", "tests.integration.probe_tasks",
-             "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+             "--loglevel=INFO", "-n", name, "--without-gossip", "--without-mingle", *args],
+            cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT,
         )
     try:
         wait_for_worker(worker, name, log_path)
-        yield name
-    finally:
+    except BaseException:
+        stop_worker(worker)
+        raise
+    return worker, name
+
+
+def stop_worker(worker: subprocess.Popen) -> None:
+    if worker.poll() is None:
         worker.terminate()
         try:
             worker.wait(timeout=30)
         except subprocess.TimeoutExpired:
             worker.kill()
             worker.wait()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def celery_worker(django_db_setup, tmp_path_factory):
+    """One worker process for the session, on the test database; yields its name."""
+    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
+    worker, name = start_worker("integration", log_path,
+                                args=("--include", "tests.integration.probe_tasks"))
+    try:
+        yield name
+    finally:
+        stop_worker(worker)
 
 
 def wait_for_worker(worker: subprocess.Popen, name: str, log_path: Path) -> None:

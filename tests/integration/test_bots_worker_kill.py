@@ -7,11 +7,7 @@ or after (the re-delivery must change nothing: no duplicate). The session's work
 consuming meanwhile, so that only the doomed worker and then its successor see the task.
 """
 
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import pytest
@@ -20,7 +16,7 @@ from bots.tasks import TEST_DELAY_AFTER, TEST_DELAY_BEFORE
 from config.celery import app as celery_app
 from games.models import Move
 from tests.integration.bot_matches import assert_whole, bot_only_match, wait_until_finished
-from tests.integration.conftest import ROOT, wait_for_worker, worker_database_url
+from tests.integration.conftest import start_worker, stop_worker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,31 +30,7 @@ SUCCESSOR_LIMITS = {"CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY),
 DOOMED_LIMITS = {"CELERY_VISIBILITY_TIMEOUT": "90",
                  "BOT_TASK_SOFT_TIME_LIMIT": "70", "BOT_TASK_TIME_LIMIT": "80"}
 WAIT = 60
-
-
-def start_worker(label: str, log_path, env: dict) -> tuple[subprocess.Popen, str]:
-    name = f"{label}-{os.getpid()}@{socket.gethostname()}"
-    environment = {**os.environ, "DATABASE_URL": worker_database_url(),
-                   "DJANGO_SETTINGS_MODULE": "config.settings", **env}
-    with open(log_path, "w") as log:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--loglevel=INFO", "-n", name, "--prefetch-multiplier=1", "-Q", QUEUE,
-             "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT,
-        )
-    wait_for_worker(worker, name, log_path)
-    return worker, name
-
-
-def stop(worker: subprocess.Popen) -> None:
-    if worker.poll() is None:
-        worker.terminate()
-        try:
-            worker.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
+WORKER_ARGS = ("--prefetch-multiplier=1", "-Q", QUEUE)
 
 
 def wait_for_line(log_path, text: str) -> None:
@@ -85,7 +57,8 @@ def test_a_bot_move_survives_its_worker_being_killed(
     session_worker_paused, django_user_model, tmp_path, delay
 ):
     owner = django_user_model.objects.create_user("owner", password="x" * 12)
-    doomed, _ = start_worker("doomed", tmp_path / "doomed.log", {**DOOMED_LIMITS, delay: DELAY})
+    doomed, _ = start_worker("doomed", tmp_path / "doomed.log", {**DOOMED_LIMITS, delay: DELAY},
+                             WORKER_ARGS)
     try:
         match = bot_only_match(owner, "510k", {"rounds": 1}, ["normal"] * 4)
         version = match.version
@@ -103,10 +76,11 @@ def test_a_bot_move_survives_its_worker_being_killed(
     assert match.version == (version + 1 if delay == TEST_DELAY_AFTER else version)
 
     time.sleep(max(0.0, VISIBILITY + 1 - (time.monotonic() - killed)))
-    successor, _ = start_worker("successor", tmp_path / "successor.log", SUCCESSOR_LIMITS)
+    successor, _ = start_worker("successor", tmp_path / "successor.log", SUCCESSOR_LIMITS,
+                                WORKER_ARGS)
     try:
         match = wait_until_finished(match, 180)
     finally:
-        stop(successor)
+        stop_worker(successor)
     assert applied.count() == 1
     assert_whole(match)

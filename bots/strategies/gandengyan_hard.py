@@ -12,7 +12,7 @@ from games.engine.rulesets.gandengyan_sampling import sample_state
 ENGINE = Gandengyan()
 # Rounds won is what counts; the points (cards left times the bomb factor, which can reach
 # hundreds) only separate candidates that win as often.
-POINTS_WEIGHT = 1 / 1000
+POINTS_WEIGHT = 1 / 10000
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:
@@ -33,4 +33,4 @@ def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Acti
 
 
 GAME = Game(engine=ENGINE, sample=sample_state, policy=policy, value=value,
-            candidates=candidates, margin=0.01)
+            candidates=candidates, margin=0.01, confidence=1.0)

@@ -43,6 +43,8 @@ class Game:
     # The actions worth comparing, the heuristic's own choice first.
     candidates: Callable[[dict, list[Action], random.Random], list[Action]]
     margin: float  # how much better than the heuristic's choice another must be
+    # ... and by how many standard errors of the paired difference (0: the mean alone decides)
+    confidence: float = 0.0
 
 
 def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action]) -> list[Action]:
@@ -97,14 +99,14 @@ class _Race:
         self.samples += 1
         if self.samples >= PRUNE_AFTER and len(self.active) > 2:
             best = self.leader()
-            reach = self._error(best)
+            reach = self.error(best)
             self.active = [i for i in self.active if i in (0, best) or
-                           self.mean(i) + PRUNE_Z * (self._error(i) + reach) >= self.mean(best)]
+                           self.mean(i) + PRUNE_Z * (self.error(i) + reach) >= self.mean(best)]
 
     def mean(self, i: int) -> float:
         return self.sums[i] / self.samples
 
-    def _error(self, i: int) -> float:
+    def error(self, i: int) -> float:
         n = self.samples
         variance = max(0.0, self.squares[i] / n - self.mean(i) ** 2)
         return (variance / n) ** 0.5
@@ -139,7 +141,9 @@ def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
     if race.samples == 0:
         return candidates[0]
     best = race.leader()
-    return candidates[best] if race.mean(best) > game.margin else candidates[0]
+    if race.mean(best) > game.margin + game.confidence * race.error(best):
+        return candidates[best]
+    return candidates[0]
 
 
 class Hard:

@@ -1,6 +1,7 @@
 """The hard bot: samples that the seat cannot tell from the truth, a search that keeps to its
 budget and picks the best mean, and legal moves through whole rounds."""
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -146,3 +147,16 @@ def test_candidates_clearly_behind_are_dropped_and_the_heuristic_is_kept():
     applied = game.engine.applied
     assert applied.count(Bid(False)) == PRUNE_AFTER
     assert applied.count(Pass()) == applied.count(Bid(True)) == 30
+
+
+def test_a_lead_within_the_noise_does_not_overturn_the_heuristic():
+    swings = itertools.cycle([0.5, -0.5])  # Cut: 0.05 better on average, give or take 0.5
+
+    def value(action, seat):
+        return 0.0 if action == Pass() else 0.05 + next(swings)
+
+    game = replace(stub_game({}), value=value)
+    budget = Budget(ms=None, samples=20)
+    assert search(game, {"seat": 0}, [Pass(), Cut()], random.Random(), budget) == Cut()
+    sure = replace(game, confidence=1.0)  # 0.05 is under one standard error (0.5 / √20)
+    assert search(sure, {"seat": 0}, [Pass(), Cut()], random.Random(), budget) == Pass()

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from bots.strategies import LEVELS as BOT_LEVELS
@@ -174,9 +175,7 @@ class _Progress:
         if self.state is not None:
             match.snapshot = self.engine.to_json(self.state)
             match.to_act = self.engine.to_act(self.state)
-        Move.objects.bulk_create(self.moves)
-        Event.objects.bulk_create(self.events)
-        match.save(update_fields=PROGRESS_FIELDS)
+        _write(match, self.moves, self.events)
         if self.bot_to_act:
             match_id, version = match.pk, match.version
 
@@ -187,6 +186,47 @@ class _Progress:
 
             # robust: a failing bot must not turn the committed human action into an error.
             transaction.on_commit(enqueue_bot_turn, robust=True)
+
+
+# The write path's SQL is written out rather than built by the ORM: compiling the ORM's queries
+# cost an act more than everything else it does (see bench/api.py).
+
+def _insert(rows: Sequence[Model]) -> tuple[str, list]:
+    """One INSERT of new rows of one model, their ids not read back (nobody needs them)."""
+    fields = [f for f in rows[0]._meta.concrete_fields if not f.primary_key]
+    qn = connection.ops.quote_name
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = (f"INSERT INTO {qn(rows[0]._meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+           f" VALUES {', '.join([row] * len(rows))}")
+    # pre_save fills auto_now(_add) times as Model.save would.
+    return sql, [f.get_db_prep_save(f.pre_save(obj, True), connection)
+                 for obj in rows for f in fields]
+
+
+def _update(obj: Model, names: Sequence[str]) -> tuple[str, list]:
+    fields = [obj._meta.get_field(name) for name in names]
+    qn = connection.ops.quote_name
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+    return (f"UPDATE {qn(obj._meta.db_table)} SET {sets} WHERE {qn(obj._meta.pk.column)} = %s",
+            [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields] + [obj.pk])
+
+
+def _write(match: Match, moves: list[Move], events: list[Event]) -> None:
+    """Append the moves and events, store the match's progress: on PostgreSQL in one statement
+    (the INSERTs as data-modifying WITH queries), elsewhere one statement each."""
+    inserts = [_insert(rows) for rows in (moves, events) if rows]
+    sql, params = _update(match, PROGRESS_FIELDS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and inserts:
+            sql = "WITH " + ", ".join(
+                f"added_{i} AS ({insert})" for i, (insert, _) in enumerate(inserts)) + " " + sql
+            params = [p for _, values in inserts for p in values] + params
+        else:
+            for insert, values in inserts:
+                cursor.execute(insert, values)
+        cursor.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"match {match.pk}: the progress update changed no row")
 
 
 def _seating(view: Mapping, players: int) -> list[int]:

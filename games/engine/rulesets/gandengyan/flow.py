@@ -45,7 +45,7 @@ def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
             events.append({"type": "trick_won", "seat": seat})
             rnd = _draw(rnd._replace(table=()), seat, events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
-            return put(rnd, TO_ACT, seat)
+            return rnd if rnd.to_act == seat else put(rnd, TO_ACT, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
         # if the table was just cleared.
         rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True))
@@ -96,16 +96,17 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
     events.append({"type": "play", "seat": seat, "cards": [wire(c) for c in played],
                    "reading": reading.to_dict()})
     out = not left  # an empty hand wins at once
+    following = None if out else _next_in_round(rnd, seat)
     rnd = Round(
         number=rnd.number, seated=rnd.seated, hands=put(rnd.hands, seat, left), pile=rnd.pile,
-        dice=rnd.dice, leader=rnd.leader, to_act=None,
+        dice=rnd.dice, leader=rnd.leader, to_act=following,
         table=rnd.table + (TablePlay(seat, played, reading),),
         forfeited=rnd.forfeited,
         played_any=rnd.played_any if rnd.played_any[seat] else put(rnd.played_any, seat, True),
         bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
         winner=seat if out else None,
     )
-    return rnd if out else _turn_to(rnd, _next_in_round(rnd, seat), events)
+    return rnd if out else _turn_to(rnd, following, events)
 
 
 def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:

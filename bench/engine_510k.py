@@ -6,13 +6,13 @@ dict; bench/engine.py calls it beside RLCard's.
 """
 
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import listing  # noqa: E402
 from games.engine.actions import Bid, Cut, Play  # noqa: E402
 from games.engine.rulesets.five_ten_k import FiveTenK, with_random_extras  # noqa: E402
 from games.engine.rulesets.five_ten_k.listing import by_rank  # noqa: E402
@@ -33,23 +33,7 @@ def rounds_per_second(players: int, seconds: float, seed: int) -> float:
 
 
 def timed_listings(states) -> dict:
-    """legal_actions for the seat to act of each state, uncached (a fresh hand each call)."""
-    times, sizes = [], []
-    for match in states:
-        seat = RULES.to_act(match)
-        by_rank.cache_clear()
-        began = time.perf_counter()
-        actions = RULES.legal_actions(match, seat)
-        times.append(time.perf_counter() - began)
-        sizes.append(len(actions))
-    times.sort()
-    return {
-        "calls_per_second": len(times) / sum(times),
-        "median_ms": statistics.median(times) * 1000,
-        "p99_ms": times[int(len(times) * 0.99)] * 1000,
-        "largest_listing": max(sizes),
-        "mean_listing": statistics.mean(sizes),
-    }
+    return listing.timed_listings(RULES, states, by_rank.cache_clear)
 
 
 def lead_states(count: int, seed: int):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import listing  # noqa: E402
 from games.engine.actions import Pass  # noqa: E402
 from games.engine.rulesets.gandengyan import Gandengyan  # noqa: E402
 from games.engine.rulesets.gandengyan.combos import shape_of  # noqa: E402
@@ -68,22 +69,7 @@ def midround_states(count: int, seed: int) -> list:
 
 
 def timed_listings(states) -> dict:
-    """legal_actions for the seat to act, cold: the per-hand cache is cleared before each call."""
-    times, sizes = [], []
-    for state in states:
-        seat = RULES.to_act(state)
-        shape_of.cache_clear()
-        began = time.perf_counter()
-        actions = RULES.legal_actions(state, seat)
-        times.append(time.perf_counter() - began)
-        sizes.append(len(actions))
-    times.sort()
-    return {
-        "calls_per_second": len(times) / sum(times),
-        "median_us": times[len(times) // 2] * 1e6,
-        "p99_us": times[int(len(times) * 0.99)] * 1e6,
-        "largest_listing": max(sizes),
-    }
+    return listing.timed_listings(RULES, states, shape_of.cache_clear)
 
 
 def soak(matches: int, seed: int) -> dict:
@@ -144,7 +130,8 @@ def report(figures: dict) -> None:
               f"({m['rounds_per_match']:.0f} rounds each)")
     f = figures["midround_listing"]
     print(f"legal_actions on mid-round states (cold): {f['calls_per_second']:.0f} calls/s, median "
-          f"{f['median_us']:.1f} µs, p99 {f['p99_us']:.1f} µs, largest {f['largest_listing']}")
+          f"{f['median_ms'] * 1000:.1f} µs, p99 {f['p99_ms'] * 1000:.1f} µs, "
+          f"largest {f['largest_listing']}")
     s = figures["soak"]
     print(f"soak: {s['matches']} whole matches ({s['rounds']} rounds, {s['actions']} actions) in "
           f"{s['seconds']:.0f} s, {s['errors']} errors"

@@ -482,3 +482,12 @@ def test_snapshots_round_trip(stage):
     data = json.loads(json.dumps(RULES.to_json(match)))
     assert RULES.from_json(data) == match
     assert RULES.from_json(RULES.to_json(match)) == match
+
+
+@pytest.mark.parametrize(("players", "positions"), [(4, 88), (2, 44)])
+def test_the_view_says_how_many_cut_positions_there_are(players, positions):
+    match = cutting(players)
+    assert RULES.view(match, 0)["cut_positions"] == positions
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(match, 0, Cut(positions))
+    assert refused.value.code == "invalid_action"

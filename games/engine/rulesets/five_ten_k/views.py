@@ -4,7 +4,7 @@ from games.engine.cards import RANK_OF, RANKS, wire
 from games.engine.errors import IllegalAction
 from games.engine.rulesets.five_ten_k.combos import PACK
 from games.engine.rulesets.five_ten_k.listing import playable_ranks
-from games.engine.rulesets.five_ten_k.round import held_xi, legal_actions, settle
+from games.engine.rulesets.five_ten_k.round import deal_size, held_xi, legal_actions, settle
 from games.engine.rulesets.five_ten_k.state import Match, Round
 
 
@@ -46,6 +46,8 @@ def public_view(match: Match) -> dict:
         to_act=rnd.to_act,
         cutter=rnd.cutter,
         cut_position=rnd.cut_position,
+        # A cut names a position 0..cut_positions-1 (the 明牌 is the card dealt there).
+        cut_positions=deal_size(options),
         face_up=None if rnd.face_up is None else {"card": wire(rnd.face_up), "holder": rnd.holder},
         counts=[len(h) for h in rnd.hands],
         bids=[{"seat": seat, "solo": solo} for seat, solo in rnd.bids],

@@ -90,8 +90,9 @@ def play(seen: Seen, legal: list[Action]) -> Action:
     if seen.top is None:
         return best
     threshold = 0.5
+    # Seats still holding cards: a play left on the table by a forfeited seat is no threat.
     others = [n for s, n in enumerate(seen.counts) if s != seen.seat and n]
-    if seen.counts[seen.top_seat] <= NEAR_OUT or (others and min(others) <= NEAR_OUT):
+    if others and min(others) <= NEAR_OUT:
         threshold += URGENT
     if len(hand) <= SHORT_HAND:
         threshold += SHORT_HAND

@@ -7,14 +7,18 @@ here; side effects (the next bot turn) wait for the commit.
 """
 
 import hashlib
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Model
+from django.http import Http404
 from django.utils import timezone
+from rest_framework.exceptions import PermissionDenied
 
 from bots.strategies import LEVELS as BOT_LEVELS
 from games.api.errors import Conflict
@@ -23,6 +27,7 @@ from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
 from games.models import Event, Match, Move, Round, Seat
+from games.selectors import SeatInfo
 from scoring.services import round_settle
 
 DEFAULT_BOT_LEVEL = "normal"
@@ -354,20 +359,77 @@ class Submitted:
     """What one accepted action left: enough to answer without reading the match again."""
 
     match: Match
-    seats: list[Seat] | None  # when a round ended: the seats with their new scores
+    seat: int  # the seat that acted
+    seats: list[SeatInfo]  # as they stand after the action (scores move when a round ends)
     state: Any
     events: list[Event]  # the events this action caused, in order
     bot_to_act: bool  # a bot's turn was queued (run already, when eager)
 
 
+# What the write path reads of the match row; created_at and updated_at stay deferred.
+LOCKED_COLUMNS = ("id", "ruleset", "options", "status", "owner_id", "invite_code", "version",
+                  "snapshot", "round_number", "current_round_id", "round_moves", "to_act",
+                  "last_event_seq", "bot_seats", "standings")
+JSON_COLUMNS = frozenset({"options", "snapshot", "bot_seats", "standings"})
+# The seats (SeatInfo's fields) as one JSON array of arrays, per database.
+SEAT_ROWS = {
+    "postgresql": "(SELECT json_agg(json_build_array({columns}))::text FROM {seats})",
+    "sqlite": "(SELECT json_group_array(json_array({columns})) FROM {seats})",
+}
+
+
+def _locked_match_sql() -> str:
+    seats = (f"games_seat s LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = s.user_id"
+             " WHERE s.match_id = m.id")
+    seat_rows = SEAT_ROWS[connection.vendor].format(
+        columns='s."index", s.kind, s.bot_level, s.user_id, u.username, s.score, s.eliminated',
+        seats=seats)
+    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update else ""
+    return (f"SELECT {', '.join(f'm.{c}' for c in LOCKED_COLUMNS)}, r.number, r.seed_hash,"
+            f" {seat_rows} FROM games_match m"
+            f" LEFT JOIN games_round r ON r.id = m.current_round_id WHERE m.id = %s{lock}")
+
+
+def _match_locked(match_id: int) -> tuple[Match, list[SeatInfo]]:
+    """The match row locked until the transaction ends, with its current round's number and seed
+    hash and its seats, in one query: the seats are read under the same lock as the match."""
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_match_sql(), [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404("no such match")
+    *values, number, seed_hash, seat_rows = row
+    values = [json.loads(v) if c in JSON_COLUMNS and isinstance(v, str) else v
+              for c, v in zip(LOCKED_COLUMNS, values, strict=True)]
+    match = Match.from_db(connection.alias, LOCKED_COLUMNS, values)
+    if match.current_round_id is not None:
+        match.current_round = Round.from_db(
+            connection.alias, ("id", "match_id", "number", "seed_hash"),
+            (match.current_round_id, match.pk, number, seed_hash))
+    seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))
+                   for i, kind, level, user, name, score, out in json.loads(seat_rows or "[]"))
+    return match, seats
+
+
+def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
+    mine = next((s.index for s in seats if s.user_id == player.pk), None)
+    if mine is None or claimed not in (None, mine):
+        raise PermissionDenied("you can act only for your own seat")
+    return mine
+
+
 def action_submit(
-    *, match_id: int, seat: int, action: Action, expected_version: int, actor: str
+    *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
+    player=None,
 ) -> Submitted:
-    """Apply one action of `seat` (its ownership checked by the caller) and everything it sets
-    off. Refusals (IllegalAction, StaleVersion) leave the match exactly as it was."""
+    """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
+    for the seat they hold, found under the lock (403 if they hold none, or `seat` names
+    another); without `player` the caller has checked `seat`. Refusals (Http404,
+    PermissionDenied, IllegalAction, StaleVersion) leave the match exactly as it was."""
     with transaction.atomic():
-        match = (Match.objects.select_for_update(of=("self",)).select_related("current_round")
-                 .get(pk=match_id))
+        match, seats = _match_locked(match_id)
+        if player is not None:
+            seat = _seat_of(player, seats, seat)
         if match.version != expected_version:
             raise StaleVersion(expected=expected_version, current=match.version)
         if match.status == Match.Status.WAITING:
@@ -378,5 +440,6 @@ def action_submit(
         progress.apply(seat, action, actor)
         progress.advance()
         progress.save()
-    return Submitted(match, progress.loaded_seats, progress.state, progress.events,
-                     progress.bot_to_act)
+    if progress.loaded_seats is not None:  # a round ended: the seats' scores moved
+        seats = [SeatInfo.of(s) for s in progress.loaded_seats]
+    return Submitted(match, seat, seats, progress.state, progress.events, progress.bot_to_act)

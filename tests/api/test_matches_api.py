@@ -207,6 +207,12 @@ def test_not_your_turn_and_not_your_seat(duo):
     assert fingerprint(view["id"]) == before
 
 
+def test_act_on_no_such_match(player):
+    status, data = player.post("/matches/999999/act/",
+                               {"expected_version": 0, "action": {"type": "pass"}})
+    assert status == 404 and data["error"]["code"] == "not_found"
+
+
 def hand_ids(view: dict) -> list[int]:
     return [card["id"] for card in view["state"]["hand"]]
 

@@ -5,6 +5,7 @@ import json
 from collections import Counter
 
 import pytest
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import services
@@ -107,6 +108,25 @@ def test_create_defaults_to_me_against_bots(player):
 def test_create_needs_a_token():
     status, data = Client(client_sender(APIClient())).post("/matches/", {"ruleset": "510k"})
     assert status == 401 and data["error"]["code"] == "not_authenticated"
+
+
+def test_the_match_views_token_check_refuses_at_once(duo):
+    """Their own token check (one written-out query) answers as DRF's: an unknown or deleted
+    token and a deactivated user get 401 on the very next request; nothing is cached."""
+    player, friend, match_id = duo
+    status, view = player.get(f"/matches/{match_id}/")
+    assert status == 200 and view["seats"][view["you"]]["player"] == Token.objects.get(
+        key=player.headers["Authorization"].split()[1]).user.username
+    body = {"expected_version": view["version"], "action": {"type": "pass"}}
+    token = Token.objects.get(key=friend.headers["Authorization"].split()[1])
+    token.user.is_active = False
+    token.user.save()
+    assert friend.post(f"/matches/{match_id}/act/", body)[0] == 401
+    token.delete()
+    status, data = friend.get(f"/matches/{match_id}/")
+    assert status == 401 and data["error"]["code"] == "authentication_failed"
+    player.headers["Authorization"] = "Token " + "0" * 40
+    assert error_code(player.post(f"/matches/{match_id}/act/", body)) == "authentication_failed"
 
 
 # -- view, resume, conditional GET ------------------------------------------------------------

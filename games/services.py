@@ -6,6 +6,7 @@ end, store the new snapshot and bump the version. Bots, the API and admin replay
 here; side effects (the next bot turn) wait for the commit.
 """
 
+import functools
 import hashlib
 import json
 import secrets
@@ -14,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DatabaseError, connection, transaction
-from django.db.models import Model
+from django.db import DatabaseError, transaction
+from django.db.models import DateTimeField, JSONField, Model
 from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
@@ -196,33 +197,48 @@ class _Progress:
 # The write path's SQL is written out rather than built by the ORM: compiling the ORM's queries
 # cost an act more than everything else it does (see bench/api.py).
 
-def _insert(rows: Sequence[Model]) -> tuple[str, list]:
-    """One INSERT of new rows of one model, their ids not read back (nobody needs them)."""
-    fields = [f for f in rows[0]._meta.concrete_fields if not f.primary_key]
-    qn = connection.ops.quote_name
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (f"INSERT INTO {qn(rows[0]._meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
-           f" VALUES {', '.join([row] * len(rows))}")
+@functools.cache
+def _columns(model: type[Model], names: tuple[str, ...] | None = None) -> tuple:
+    """(field, whether its value needs the field's conversion): JSON and times do; the other
+    columns written here are whole numbers and strings the driver takes as they are."""
+    fields = ([model._meta.get_field(name) for name in names] if names else
+              [f for f in model._meta.concrete_fields if not f.primary_key])
+    return tuple((f, isinstance(f, JSONField | DateTimeField)) for f in fields)
+
+
+def _values(obj: Model, columns: tuple, adding: bool, db) -> list:
     # pre_save fills auto_now(_add) times as Model.save would.
-    return sql, [f.get_db_prep_save(f.pre_save(obj, True), connection)
-                 for obj in rows for f in fields]
+    return [f.get_db_prep_save(f.pre_save(obj, adding), db) if convert else f.pre_save(obj, adding)
+            for f, convert in columns]
 
 
-def _update(obj: Model, names: Sequence[str]) -> tuple[str, list]:
-    fields = [obj._meta.get_field(name) for name in names]
-    qn = connection.ops.quote_name
-    sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+def _insert(rows: Sequence[Model], db) -> tuple[str, list]:
+    """One INSERT of new rows of one model, their ids not read back (nobody needs them)."""
+    model = type(rows[0])
+    columns = _columns(model)
+    qn = db.ops.quote_name
+    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    sql = (f"INSERT INTO {qn(model._meta.db_table)} ({', '.join(qn(f.column) for f, _ in columns)})"
+           f" VALUES {', '.join([row] * len(rows))}")
+    return sql, [value for obj in rows for value in _values(obj, columns, True, db)]
+
+
+def _update(obj: Model, names: tuple[str, ...], db) -> tuple[str, list]:
+    columns = _columns(type(obj), names)
+    qn = db.ops.quote_name
+    sets = ", ".join(f"{qn(f.column)} = %s" for f, _ in columns)
     return (f"UPDATE {qn(obj._meta.db_table)} SET {sets} WHERE {qn(obj._meta.pk.column)} = %s",
-            [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields] + [obj.pk])
+            [*_values(obj, columns, False, db), obj.pk])
 
 
 def _write(match: Match, moves: list[Move], events: list[Event]) -> None:
     """Append the moves and events, store the match's progress: on PostgreSQL in one statement
     (the INSERTs as data-modifying WITH queries), elsewhere one statement each."""
-    inserts = [_insert(rows) for rows in (moves, events) if rows]
-    sql, params = _update(match, PROGRESS_FIELDS)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and inserts:
+    db = transaction.get_connection()
+    inserts = [_insert(rows, db) for rows in (moves, events) if rows]
+    sql, params = _update(match, PROGRESS_FIELDS, db)
+    with db.cursor() as cursor:
+        if db.vendor == "postgresql" and inserts:
             sql = "WITH " + ", ".join(
                 f"added_{i} AS ({insert})" for i, (insert, _) in enumerate(inserts)) + " " + sql
             params = [p for _, values in inserts for p in values] + params
@@ -378,13 +394,13 @@ SEAT_ROWS = {
 }
 
 
-def _locked_match_sql() -> str:
+def _locked_match_sql(db) -> str:
     seats = (f"games_seat s LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = s.user_id"
              " WHERE s.match_id = m.id")
-    seat_rows = SEAT_ROWS[connection.vendor].format(
+    seat_rows = SEAT_ROWS[db.vendor].format(
         columns='s."index", s.kind, s.bot_level, s.user_id, u.username, s.score, s.eliminated',
         seats=seats)
-    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update else ""
+    lock = " FOR UPDATE OF m" if db.features.has_select_for_update else ""
     return (f"SELECT {', '.join(f'm.{c}' for c in LOCKED_COLUMNS)}, r.number, r.seed_hash,"
             f" {seat_rows} FROM games_match m"
             f" LEFT JOIN games_round r ON r.id = m.current_round_id WHERE m.id = %s{lock}")
@@ -393,18 +409,19 @@ def _locked_match_sql() -> str:
 def _match_locked(match_id: int) -> tuple[Match, list[SeatInfo]]:
     """The match row locked until the transaction ends, with its current round's number and seed
     hash and its seats, in one query: the seats are read under the same lock as the match."""
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_match_sql(), [match_id])
+    db = transaction.get_connection()
+    with db.cursor() as cursor:
+        cursor.execute(_locked_match_sql(db), [match_id])
         row = cursor.fetchone()
     if row is None:
         raise Http404("no such match")
     *values, number, seed_hash, seat_rows = row
     values = [json.loads(v) if c in JSON_COLUMNS and isinstance(v, str) else v
               for c, v in zip(LOCKED_COLUMNS, values, strict=True)]
-    match = Match.from_db(connection.alias, LOCKED_COLUMNS, values)
+    match = Match.from_db(db.alias, LOCKED_COLUMNS, values)
     if match.current_round_id is not None:
         match.current_round = Round.from_db(
-            connection.alias, ("id", "match_id", "number", "seed_hash"),
+            db.alias, ("id", "match_id", "number", "seed_hash"),
             (match.current_round_id, match.pk, number, seed_hash))
     seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))
                    for i, kind, level, user, name, score, out in json.loads(seat_rows or "[]"))

@@ -227,9 +227,7 @@ class MatchActView(PlayerView):
         ],
     )
     def post(self, request, match_id: int):
-        data = ActInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        body = data.validated_data
+        body = ActInput.validated(request.data)
         done = services.action_submit(
             match_id=match_id, seat=body.get("seat"), player=request.user,
             action=ActionInput.to_action(body["action"]),

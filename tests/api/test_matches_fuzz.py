@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import services
+from games.api.serializers import ActInput, _plain_act
 from games.models import Event, Match, Move
 from tests.matchplay import Client, bots, client_sender, create, sign_in
 
@@ -66,3 +67,27 @@ def test_any_act_body_gets_a_4xx_or_a_200(ruleset, monkeypatch):
             assert fingerprint(view["id"]) == before
 
     check()
+
+
+SMALL = st.integers(-3, 2**31 + 3) | st.sampled_from([2**31 - 1, 2**31, 2**70, True, False])
+EVERYDAY_ACTIONS = st.one_of(
+    st.just({"type": "pass"}),
+    st.fixed_dictionaries({"type": st.just("play"), "cards": st.lists(SMALL, max_size=66)}),
+    st.fixed_dictionaries({"type": st.sampled_from(["play", "pass"])},
+                          optional={"cards": st.lists(SMALL, max_size=3) | JSON_VALUES,
+                                    "reading": JSON_VALUES, "x": JSON_VALUES}),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(version=SMALL | JSON_VALUES, action=EVERYDAY_ACTIONS | ACTIONS,
+       extra=st.dictionaries(st.sampled_from(["seat", "x"]), SMALL | JSON_VALUES, max_size=2),
+       drop_version=st.booleans())
+def test_the_act_bodies_recognised_by_hand_are_what_the_serializer_makes_of_them(
+        version, action, extra, drop_version):
+    body = {"action": action, **extra, **({} if drop_version else {"expected_version": version})}
+    serializer = ActInput(data=body)
+    valid = serializer.is_valid()
+    plain = _plain_act(body)
+    if plain is not None:
+        assert valid and plain == serializer.validated_data

@@ -382,10 +382,10 @@ class Submitted:
     bot_to_act: bool  # a bot's turn was queued (run already, when eager)
 
 
-# What the write path reads of the match row; created_at and updated_at stay deferred.
-LOCKED_COLUMNS = ("id", "ruleset", "options", "status", "owner_id", "invite_code", "version",
-                  "snapshot", "round_number", "current_round_id", "round_moves", "to_act",
-                  "last_event_seq", "bot_seats", "standings")
+# What the write path reads of the match row, in the model's order as Model.from_db wants it;
+# created_at and updated_at stay deferred.
+LOCKED_COLUMNS = tuple(f.attname for f in Match._meta.concrete_fields
+                       if f.attname not in ("created_at", "updated_at"))
 JSON_COLUMNS = frozenset({"options", "snapshot", "bot_seats", "standings"})
 # The seats (SeatInfo's fields) as one JSON array of arrays, per database.
 SEAT_ROWS = {
@@ -420,7 +420,7 @@ def _match_locked(match_id: int) -> tuple[Match, list[SeatInfo]]:
               for c, v in zip(LOCKED_COLUMNS, values, strict=True)]
     match = Match.from_db(db.alias, LOCKED_COLUMNS, values)
     if match.current_round_id is not None:
-        match.current_round = Round.from_db(
+        match.current_round = Round.from_db(  # the fields in the model's order
             db.alias, ("id", "match_id", "number", "seed_hash"),
             (match.current_round_id, match.pk, number, seed_hash))
     seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))

@@ -2,6 +2,7 @@
 games.selectors (reads). Every response to a player is built from that player's view."""
 
 from django.contrib.auth import get_user_model
+from django.db import connections, router
 from django.utils.translation import gettext as _
 from drf_spectacular.drainage import set_override
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -68,14 +69,27 @@ class TokenAuthentication(authentication.TokenAuthentication):
     cached: a deleted token or a deactivated user is refused at once. The match views use it in
     place of DRF's own."""
 
+    # What the match views use of the user; any other field loads on first use, as a deferred
+    # field does.
+    USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser")
+    FLAGS = ("is_active", "is_staff", "is_superuser")  # SQLite gives them as 0 / 1
+
     def authenticate_credentials(self, key):
         model, user_model = self.get_model(), get_user_model()
-        found = list(user_model.objects.raw(
-            f"SELECT u.* FROM {model._meta.db_table} t"
-            f" JOIN {user_model._meta.db_table} u ON u.id = t.user_id WHERE t.key = %s", [key]))
-        if not found:
+        db = connections[router.db_for_read(user_model)]
+        # Model.from_db takes the loaded fields in the model's order.
+        names = [f.attname for f in user_model._meta.concrete_fields
+                 if f.attname in self.USER_FIELDS]
+        with db.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {', '.join(f'u.{name}' for name in names)}"
+                f" FROM {model._meta.db_table} t JOIN {user_model._meta.db_table} u"
+                " ON u.id = t.user_id WHERE t.key = %s", [key])
+            row = cursor.fetchone()
+        if row is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        user = found[0]
+        values = [bool(v) if name in self.FLAGS else v for name, v in zip(names, row, strict=True)]
+        user = user_model.from_db(db.alias, names, values)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return user, model(key=key, user=user)  # request.auth: the token's key and user

@@ -1,8 +1,11 @@
 """Read paths: what a player (or staff) may see of a match. Nothing here writes, and nothing here
 replays the log: the snapshot keeps each read's cost independent of the match's length."""
 
+import json
 from typing import NamedTuple
 
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.http import Http404
 
 from games.engine.actions import Action, action_from_dict
@@ -32,20 +35,57 @@ class SeatInfo(NamedTuple):
                    seat.user.username if seat.user_id else None, seat.score, seat.eliminated)
 
 
-SEAT_FIELDS = ("index", "kind", "bot_level", "user_id", "user__username", "score", "eliminated")
+# What the hot paths read of the match row, in the model's order as Model.from_db wants it;
+# created_at and updated_at stay deferred.
+MATCH_COLUMNS = tuple(f.attname for f in Match._meta.concrete_fields
+                      if f.attname not in ("created_at", "updated_at"))
+JSON_COLUMNS = frozenset({"options", "snapshot", "bot_seats", "standings"})
+# The seats (SeatInfo's fields) as one JSON array of arrays, per database.
+SEAT_ROWS = {
+    "postgresql": "(SELECT json_agg(json_build_array({columns}))::text FROM {seats})",
+    "sqlite": "(SELECT json_group_array(json_array({columns})) FROM {seats})",
+}
 
 
-def seats_of(match_id) -> list[SeatInfo]:
-    rows = Seat.objects.filter(match_id=match_id).order_by("index").values_list(*SEAT_FIELDS)
-    return [SeatInfo(*row) for row in rows]
+def _match_sql(db, lock: bool) -> str:
+    seats = (f"games_seat s LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = s.user_id"
+             " WHERE s.match_id = m.id")
+    seat_rows = SEAT_ROWS[db.vendor].format(
+        columns='s."index", s.kind, s.bot_level, s.user_id, u.username, s.score, s.eliminated',
+        seats=seats)
+    lock_clause = " FOR UPDATE OF m" if lock and db.features.has_select_for_update else ""
+    return (f"SELECT {', '.join(f'm.{c}' for c in MATCH_COLUMNS)}, r.number, r.seed_hash,"
+            f" {seat_rows} FROM games_match m"
+            f" LEFT JOIN games_round r ON r.id = m.current_round_id WHERE m.id = %s{lock_clause}")
+
+
+def match_with_seats(match_id, lock: bool = False) -> tuple[Match, list[SeatInfo]]:
+    """The match row with its current round's number and seed hash and its seats, in one
+    written-out query (the ORM's took longer to compile than a whole act). `lock`: locked until
+    the transaction ends, the seats read under the same lock. 404 if there is no such match."""
+    db = transaction.get_connection()
+    with db.cursor() as cursor:
+        cursor.execute(_match_sql(db, lock), [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404("no such match")
+    *values, number, seed_hash, seat_rows = row
+    values = [json.loads(v) if c in JSON_COLUMNS and isinstance(v, str) else v
+              for c, v in zip(MATCH_COLUMNS, values, strict=True)]
+    match = Match.from_db(db.alias, MATCH_COLUMNS, values)
+    if match.current_round_id is not None:
+        match.current_round = Round.from_db(  # the fields in the model's order
+            db.alias, ("id", "match_id", "number", "seed_hash"),
+            (match.current_round_id, match.pk, number, seed_hash))
+    seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))
+                   for i, kind, level, user, name, score, out in json.loads(seat_rows or "[]"))
+    return match, seats
 
 
 def match_for(user, match_id) -> tuple[Match, SeatInfo | None]:
     """The match and the caller's seat in it; 404 for anyone who is neither seated nor staff."""
-    match = Match.objects.select_related("current_round").filter(pk=match_id).first()
-    if match is None:
-        raise Http404("no such match")
-    match.seat_list = seats = seats_of(match.pk)
+    match, seats = match_with_seats(match_id)
+    match.seat_list = seats
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None and not user.is_staff:
         raise Http404("no such match")

@@ -8,16 +8,13 @@ here; side effects (the next bot turn) wait for the commit.
 
 import functools
 import hashlib
-import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.db.models import DateTimeField, JSONField, Model
-from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
@@ -28,7 +25,7 @@ from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
 from games.models import Event, Match, Move, Round, Seat
-from games.selectors import SeatInfo
+from games.selectors import SeatInfo, match_with_seats
 from scoring.services import round_settle
 
 DEFAULT_BOT_LEVEL = "normal"
@@ -382,52 +379,6 @@ class Submitted:
     bot_to_act: bool  # a bot's turn was queued (run already, when eager)
 
 
-# What the write path reads of the match row, in the model's order as Model.from_db wants it;
-# created_at and updated_at stay deferred.
-LOCKED_COLUMNS = tuple(f.attname for f in Match._meta.concrete_fields
-                       if f.attname not in ("created_at", "updated_at"))
-JSON_COLUMNS = frozenset({"options", "snapshot", "bot_seats", "standings"})
-# The seats (SeatInfo's fields) as one JSON array of arrays, per database.
-SEAT_ROWS = {
-    "postgresql": "(SELECT json_agg(json_build_array({columns}))::text FROM {seats})",
-    "sqlite": "(SELECT json_group_array(json_array({columns})) FROM {seats})",
-}
-
-
-def _locked_match_sql(db) -> str:
-    seats = (f"games_seat s LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = s.user_id"
-             " WHERE s.match_id = m.id")
-    seat_rows = SEAT_ROWS[db.vendor].format(
-        columns='s."index", s.kind, s.bot_level, s.user_id, u.username, s.score, s.eliminated',
-        seats=seats)
-    lock = " FOR UPDATE OF m" if db.features.has_select_for_update else ""
-    return (f"SELECT {', '.join(f'm.{c}' for c in LOCKED_COLUMNS)}, r.number, r.seed_hash,"
-            f" {seat_rows} FROM games_match m"
-            f" LEFT JOIN games_round r ON r.id = m.current_round_id WHERE m.id = %s{lock}")
-
-
-def _match_locked(match_id: int) -> tuple[Match, list[SeatInfo]]:
-    """The match row locked until the transaction ends, with its current round's number and seed
-    hash and its seats, in one query: the seats are read under the same lock as the match."""
-    db = transaction.get_connection()
-    with db.cursor() as cursor:
-        cursor.execute(_locked_match_sql(db), [match_id])
-        row = cursor.fetchone()
-    if row is None:
-        raise Http404("no such match")
-    *values, number, seed_hash, seat_rows = row
-    values = [json.loads(v) if c in JSON_COLUMNS and isinstance(v, str) else v
-              for c, v in zip(LOCKED_COLUMNS, values, strict=True)]
-    match = Match.from_db(db.alias, LOCKED_COLUMNS, values)
-    if match.current_round_id is not None:
-        match.current_round = Round.from_db(  # the fields in the model's order
-            db.alias, ("id", "match_id", "number", "seed_hash"),
-            (match.current_round_id, match.pk, number, seed_hash))
-    seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))
-                   for i, kind, level, user, name, score, out in json.loads(seat_rows or "[]"))
-    return match, seats
-
-
 def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
     mine = next((s.index for s in seats if s.user_id == player.pk), None)
     if mine is None or claimed not in (None, mine):
@@ -444,7 +395,7 @@ def action_submit(
     another); without `player` the caller has checked `seat`. Refusals (Http404,
     PermissionDenied, IllegalAction, StaleVersion) leave the match exactly as it was."""
     with transaction.atomic():
-        match, seats = _match_locked(match_id)
+        match, seats = match_with_seats(match_id, lock=True)
         if player is not None:
             seat = _seat_of(player, seats, seat)
         if match.version != expected_version:

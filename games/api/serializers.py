@@ -65,7 +65,7 @@ class ReadingInput(StrictSerializer):
 
 
 ACTION_FIELDS = {
-    "play": ({"cards"}, {"cards", "reading"}),
+    "play": ({"cards"}, {"cards", "reading", "extras"}),
     "pass": (set(), set()),
     "cut": (set(), {"position"}),
     "bid": ({"solo"}, {"solo"}),
@@ -81,6 +81,11 @@ class ActionInput(StrictSerializer):
     reading = ReadingInput(
         required=False, allow_null=True,
         help_text="name the reading when the cards can be read several ways",
+    )
+    extras = StrictIntegerField(
+        required=False, min_value=0, max_value=MAX_CARDS_PER_PLAY,
+        help_text="ignored: lets a client send a listed legal action back as it came; the "
+        "cards sent are what is played",
     )
     position = StrictIntegerField(
         required=False, allow_null=True, help_text="where to cut; null: at random"

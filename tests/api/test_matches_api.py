@@ -9,6 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import services
+from games.api.serializers import ActInput, ActionInput
 from games.engine.actions import Play
 from games.engine.registry import get_ruleset
 from games.models import Event, Match, Move
@@ -415,3 +416,10 @@ def test_schema_documents_the_match_endpoints(api_client):
         assert path in schema["paths"], path
     act = schema["paths"]["/api/v1/matches/{match_id}/act/"]["post"]
     assert {"200", "400", "403", "409", "413"} <= set(act["responses"])
+
+
+def test_a_listed_play_is_accepted_back_as_it_came_extras_count_included():
+    body = ActInput.validated(
+        {"expected_version": 3, "action": {"type": "play", "cards": [20, 21, 22], "extras": 2}}
+    )
+    assert ActionInput.to_action(body["action"]) == Play((20, 21, 22))

@@ -19,11 +19,11 @@ from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
 from bots.strategies import LEVELS as BOT_LEVELS
-from games.api.errors import Conflict
 from games.engine.actions import Action
 from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
+from games.errors import Conflict
 from games.models import Event, Match, Move, Round, Seat
 from games.selectors import SeatInfo, match_with_seats
 from scoring.services import round_settle

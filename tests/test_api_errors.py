@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 
 from config.urls import handler400, handler404, handler500
 from config.urls import urlpatterns as real_urlpatterns
-from games.api.errors import Conflict
 from games.engine.errors import IllegalAction
+from games.errors import Conflict
 
 # Django looks the error views up on the URLconf module: they must be attributes of this one.
 __all__ = ["handler400", "handler404", "handler500"]

@@ -17,18 +17,6 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games.engine.errors import IllegalAction
 
 
-class Conflict(exceptions.APIException):
-    """The client acted on a stale version: nothing changed. Extra keywords become details."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "stale_version"
-    default_detail = "The match has changed since it was loaded: reload it and try again."
-
-    def __init__(self, detail=None, **details):
-        super().__init__(detail)
-        self.details = details
-
-
 class ErrorInfoSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="stable machine code, e.g. invalid_input, not_found")
     message = serializers.CharField(help_text="for people; may change")

@@ -14,11 +14,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import listing  # noqa: E402
 from games.engine.actions import Bid, Cut, Play  # noqa: E402
-from games.engine.rulesets.five_ten_k import FiveTenK, with_random_extras  # noqa: E402
-from games.engine.rulesets.five_ten_k.listing import by_rank  # noqa: E402
+from games.engine.rulesets.five_ten_k import RULESET as RULES  # noqa: E402
+from games.engine.rulesets.five_ten_k.listing import (
+    by_rank,  # noqa: E402
+    with_random_extras,  # noqa: E402
+)
 from games.engine.rulesets.five_ten_k.playout import random_round, random_steps  # noqa: E402
-
-RULES = FiveTenK()
 
 
 def rounds_per_second(players: int, seconds: float, seed: int) -> float:

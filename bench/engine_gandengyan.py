@@ -15,11 +15,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import listing  # noqa: E402
 from games.engine.actions import Pass  # noqa: E402
-from games.engine.rulesets.gandengyan import Gandengyan  # noqa: E402
+from games.engine.rulesets.gandengyan import RULESET as RULES  # noqa: E402
 from games.engine.rulesets.gandengyan.combos import shape_of  # noqa: E402
 from games.engine.rulesets.gandengyan.playout import random_steps  # noqa: E402
 
-RULES = Gandengyan()
 CONFIGS = [(players, decks) for players in (4, 5, 6) for decks in (1, 2)]
 
 

@@ -2,28 +2,27 @@
 runs. Each bot gets exactly what it gets in the service (its seat's view and legal actions);
 forced passes are applied for it, as the service does.
 
-Sides. In gandengyan and two-player 510k every seat plays for itself. In four-player 510k the 明牌
-makes the partnerships after the deal, so "a normal team against a random team" needs the
-referee's help: the levels listed at seats 0 and 2 are side A, seats 1 and 3 side B, and once the
-cut has fixed the partnerships the simulation seats side A on one of them and side B on the other
-(the rules' own swap moves players too), alternating which side holds the 明牌 from round to
-round. The cut itself is made by the level listed for the cutting seat. A solo (包庄) round is won
-by the banker's side if the banker wins, else by the other side.
+Sides. Where every seat plays for itself, each seat is its own side. Where a deal makes
+partnerships (four-player 510k: the 明牌 decides them after the cut), "a normal team against a
+random team" needs the referee's help: the levels listed at even seats are side A, odd seats side
+B, and as soon as the ruleset's bots say the deal has fixed the sides (`RulesetBots.sides`), the
+simulation seats side A on the first and side B on the second, alternating from round to round
+which side the deal favours (the 明牌's holder). The cut itself is made by the level listed for
+the cutting seat. A round is won by the side most of its winners are on (a 包庄 banker who wins
+alone: the banker's side; the three defenders: the side two of them are on).
 """
 
 import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 
-from games.engine.actions import Action
-from games.engine.cards import PER_DECK
+from bots.strategies import Strategy, registered
 from games.engine.registry import get_ruleset
 
-Strategy = Callable[[str, dict, list[Action], random.Random], Action]
 Z95 = 1.959964
 
 
@@ -40,63 +39,50 @@ class Outcome:
         self.times.setdefault(level, []).append(ms)
 
 
-def _team_levels(seats: Sequence[str], state, round_index: int) -> tuple[list[str], dict]:
-    """Four-player 510k after the cut: levels per seat so that side A (listed seats 0, 2) and side
-    B (1, 3) are the round's partnerships; and the side label of every seat."""
-    rnd = state.round
-    holder, face_up = rnd.holder, rnd.face_up
-    twin = (face_up + PER_DECK) % (2 * PER_DECK)
-    twin_holder = next(s for s, hand in enumerate(rnd.hands) if twin in hand)
-    seating = rnd.seating
-    if twin_holder == holder:
-        twin_holder = seating[(seating.index(holder) + 2) % 4]
-    partners = (holder, twin_holder)
-    others = tuple(s for s in seating if s not in partners)
-    sides = (("A", (seats[0], seats[2])), ("B", (seats[1], seats[3])))
+def _reseat(seats: Sequence[str], sides: tuple[tuple[int, ...], ...],
+            round_index: int) -> tuple[list[str], dict]:
+    """Levels per seat so that the listed teams (A: even seats, B: odd) are the deal's sides, and
+    the side label of every seat."""
+    teams = [("A", seats[0::2]), ("B", seats[1::2])]
     if round_index % 2:
-        sides = sides[::-1]
-    levels = [""] * 4
+        teams.reverse()
+    levels = [""] * len(seats)
     label = {}
-    for (name, side_levels), group in zip(sides, (partners, others), strict=True):
-        for seat, level in zip(group, side_levels, strict=True):
+    for (name, team_levels), group in zip(teams, sides, strict=True):
+        for seat, level in zip(group, team_levels, strict=True):
             levels[seat] = level
             label[seat] = name
     return levels, label
 
 
-def _winner_label(result: dict, label: dict) -> str:
-    summary = result["summary"]
-    winners = summary["winner_seats"]
-    banker = summary["banker"]
-    if banker is not None and banker not in winners:
-        # The defenders won: in four-player rounds they include the banker's partner.
-        return next(label[s] for s in winners if label[s] != label[banker])
-    return label[winners[0]]
+def _winner_label(winners: Sequence[int], label: dict) -> str:
+    return Counter(label[s] for s in winners).most_common(1)[0][0]
 
 
 def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Strategy],
-               rng: random.Random, outcome: Outcome, reseat=None):
-    """Play the dealt round of `state` to its end. `reseat(state)`, once the cut is made, gives
-    new levels per seat and side labels (four-player 510k). Returns the final state, the levels
-    per seat and the side label of every seat."""
+               rng: random.Random, outcome: Outcome, sides: Callable | None = None,
+               round_index: int = 0):
+    """Play the dealt round of `state` to its end. With `sides` (team play), the levels are
+    reseated once the deal fixes the sides. Returns the final state, the levels per seat and the
+    side label of every seat."""
     levels = list(seats)
     label = {s: str(s) for s in range(len(seats))}
-    name = engine.name
+    teams = None
     while not engine.round_over(state):
         seat = engine.to_act(state)
         forced = engine.forced_action(state)
         if forced is not None:
             state, _ = engine.apply(state, seat, forced)
             continue
-        view = engine.view(state, seat)
         legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat, legal)
         level = levels[seat]
         start = time.perf_counter()
-        action = strategies[level](name, view, legal, rng)
+        action = strategies[level](view, legal, rng)
         outcome.record_time(level, (time.perf_counter() - start) * 1000)
         state, _ = engine.apply(state, seat, action)
-        if reseat is not None and view.get("phase") == "cut":
-            levels, label = reseat(state)
+        if sides is not None and teams is None and (teams := sides(state)) is not None:
+            levels, label = _reseat(seats, teams, round_index)
     return state, levels, label
 
 
@@ -110,35 +96,33 @@ def simulate(
     options: Mapping | None = None,
     progress: Callable[[int, Outcome], None] | None = None,
 ) -> Outcome:
-    """Play `matches` bot-only matches; `rounds` caps the rounds of each (510k: its `rounds`
-    option). Seeded: the same arguments deal the same cards (decisions under a time budget may
-    still differ). `progress(matches done, outcome so far)` is called after every round."""
+    """Play `matches` bot-only matches; `rounds` caps the rounds of each (also its `rounds`
+    option where the ruleset has one). Seeded: the same arguments deal the same cards (decisions
+    under a time budget may still differ). `progress(matches done, outcome so far)` is called
+    after every round."""
     engine = get_ruleset(ruleset)
     raw = dict(options or {})
     raw["players"] = len(seats)
-    if ruleset == "510k" and rounds is not None:
+    if rounds is not None and "rounds" in engine.info.options.fields:
         raw["rounds"] = rounds
     parsed = engine.parse_options(raw)
-    teams = ruleset == "510k" and len(seats) == 4
+    bots = registered().get(ruleset)
+    sides = bots.sides if bots is not None else None
     outcome = Outcome(ruleset, tuple(seats))
     for m in range(matches):
         state = engine.new_match(parsed, [False] * len(seats))
         number = 0
-        while engine.needs_round(state) and (rounds is None or number < rounds):
+        while engine.table(state).needs_round and (rounds is None or number < rounds):
             key = f"{seed}:{m}:{number}"
             state = engine.start_round(state, key)
-            reseat = partial(_team_levels, seats, round_index=len(outcome.rounds))
             state, levels, label = play_round(engine, state, seats, strategies,
-                                              random.Random(key), outcome,
-                                              reseat if teams else None)
+                                              random.Random(key), outcome, sides,
+                                              len(outcome.rounds))
             result = engine.round_result(state)
-            if ruleset == "510k":
-                winner = _winner_label(result, label)
-            else:
-                winner = label[result["summary"]["winner"]]
             outcome.rounds.append({"match": m, "round": number + 1, "levels": list(levels),
                                    "sides": [label[s] for s in range(len(seats))],
-                                   "deltas": list(result["deltas"]), "winner": winner})
+                                   "deltas": list(result["deltas"]),
+                                   "winner": _winner_label(result["winners"], label)})
             number += 1
             if progress is not None:
                 progress(m, outcome)
@@ -167,14 +151,13 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def summary(outcome: Outcome) -> dict:
-    """Rounds won per seat (per side in four-player 510k) with a 95% interval, mean points per
+    """Rounds won per seat (per side A/B in team play) with a 95% interval, mean points per
     round, and decision times per level."""
     rounds = outcome.rounds
     n = len(rounds)
-    teams = outcome.ruleset == "510k" and len(outcome.seats) == 4
+    teams = bool(rounds) and rounds[0]["sides"][0] in ("A", "B")  # the referee made sides
     if teams:
-        units = [("A", f"{outcome.seats[0]}+{outcome.seats[2]}"),
-                 ("B", f"{outcome.seats[1]}+{outcome.seats[3]}")]
+        units = [("A", "+".join(outcome.seats[0::2])), ("B", "+".join(outcome.seats[1::2]))]
     else:
         units = [(str(s), level) for s, level in enumerate(outcome.seats)]
     rows = []

@@ -14,8 +14,9 @@ from django.db import InterfaceError, OperationalError
 
 from bots.strategies import choose_action
 from games.engine.registry import get_ruleset
+from games.errors import StaleVersion
 from games.models import Match, Move, Seat
-from games.services import StaleVersion, action_submit
+from games.services import action_submit
 
 _eager = threading.local()
 logger = logging.getLogger(__name__)
@@ -66,8 +67,8 @@ def play_bot_turn(match_id: int, version: int) -> bool:
         return False
     engine = get_ruleset(match.ruleset)
     state = engine.from_json(match.snapshot)
-    view = engine.view(state, seat.index)
     legal = engine.legal_actions(state, seat.index)
+    view = engine.view(state, seat.index, legal)
     seed = f"{match.current_round.seed_hash}:{version}"
     try:
         action = choose_action(seat.bot_level, match.ruleset, view, legal, random.Random(seed))

@@ -142,7 +142,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -168,6 +168,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # One component name for a choice set used under several field names.
     "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"]},
+    # Each ruleset's options, view and settlement facts, from the engine's own descriptions.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "games.api.schema.add_components"],
 }
 
 # Celery: with no broker, tasks run eagerly in the calling process (the embedded dev mode and

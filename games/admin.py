@@ -10,7 +10,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from games import selectors
+from games import presenters, selectors
 from games.engine.registry import get_ruleset
 from games.models import Event, Match, Move, Round, Seat
 from scoring.models import ScoreEntry
@@ -73,7 +73,7 @@ class ScoreEntryInline(ReadOnlyInline):
 
 
 def _json_export(matches) -> JsonResponse:
-    data = [selectors.match_export(m) for m in matches]
+    data = [presenters.match_export(m) for m in matches]
     response = JsonResponse(data if len(data) != 1 else data[0], safe=False,
                             json_dumps_params={"ensure_ascii": False, "indent": 1})
     name = f"match-{data[0]['id']}" if len(data) == 1 else "matches"

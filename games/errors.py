@@ -1,16 +1,35 @@
-"""Refusals the match services raise besides the engine's: they carry their HTTP status so the
-API's one exception handler can map them, without the services importing the API layer."""
+"""Refusals of the match services besides the engine's, transport-free: each says what sort of
+refusal it is (`kind`) and the API's one error handler maps that to a status."""
 
-from rest_framework import exceptions, status
+from games.engine.errors import Refusal
 
 
-class Conflict(exceptions.APIException):
-    """The client acted on a stale version: nothing changed. Extra keywords become details."""
+class NotFound(Refusal):
+    kind = "not_found"
 
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "stale_version"
-    default_detail = "The match has changed since it was loaded: reload it and try again."
+    def __init__(self, message: str = "no such match", **details):
+        super().__init__("not_found", message, **details)
 
-    def __init__(self, detail=None, **details):
-        super().__init__(detail)
-        self.details = details
+
+class Forbidden(Refusal):
+    kind = "forbidden"
+
+    def __init__(self, message: str, **details):
+        super().__init__("forbidden", message, **details)
+
+
+class Conflict(Refusal):
+    """The request does not fit the match as it is now: nothing changed."""
+
+    kind = "conflict"
+
+
+class StaleVersion(Conflict):
+    def __init__(self, **details):
+        super().__init__("stale_version", "The match has changed since it was loaded: reload it "
+                         "and try again.", **details)
+
+
+class MatchFull(Conflict):
+    def __init__(self):
+        super().__init__("match_full", "Every human seat of this match is taken.")

@@ -4,6 +4,9 @@ games.engine.replay). Every write goes through games.services."""
 from django.conf import settings
 from django.db import models
 
+# The bot levels a seat may have; the bots app plays each of them for every ruleset.
+BOT_LEVELS = ("random", "normal", "hard")
+
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -65,9 +68,17 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, blank=True)
     score = models.IntegerField(default=0)
     eliminated = models.BooleanField(default=False)
+    # The match's status, copied here so that a person's matches are listed, filtered by status
+    # and paged from one index, however many they have.
+    match_status = models.CharField(max_length=10, choices=Match.Status.choices,
+                                    default=Match.Status.WAITING)
 
     class Meta:
         ordering = ["match", "index"]
+        indexes = [
+            models.Index(fields=["user", "-match"], name="seat_user_matches"),
+            models.Index(fields=["user", "match_status", "-match"], name="seat_user_status"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index"),
             models.UniqueConstraint(
@@ -144,10 +155,6 @@ class Event(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     round_number = models.PositiveIntegerField(default=0)
-    current_round = models.ForeignKey(
-        "Round", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    round_moves = models.PositiveIntegerField(default=0, help_text="moves in the current round")
     version = models.PositiveIntegerField()
     data = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)

@@ -6,40 +6,29 @@ end, store the new snapshot and bump the version. Bots, the API and admin replay
 here; side effects (the next bot turn) wait for the commit.
 """
 
-import functools
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import DatabaseError, transaction
-from django.db.models import DateTimeField, JSONField, Model
+from django.db import transaction
 from django.utils import timezone
-from rest_framework.exceptions import PermissionDenied
 
-from bots.strategies import LEVELS as BOT_LEVELS
+from games import hooks, sql
 from games.engine.actions import Action
 from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
-from games.errors import Conflict
-from games.models import Event, Match, Move, Round, Seat
-from games.selectors import SeatInfo, match_with_seats
+from games.errors import Forbidden, MatchFull, NotFound, StaleVersion
+from games.models import BOT_LEVELS, Event, Match, Move, Round, Seat
+from games.selectors import MatchRead
+from games.sql import SeatInfo
 from scoring.services import round_settle
 
 DEFAULT_BOT_LEVEL = "normal"
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
 INVITE_LENGTH = 10
-
-
-class StaleVersion(Conflict):
-    default_code = "stale_version"
-
-
-class MatchFull(Conflict):
-    default_code = "match_full"
-    default_detail = "Every human seat of this match is taken."
 
 
 def new_seed() -> str:
@@ -117,7 +106,7 @@ class _Progress:
         while True:
             if self.round_open and engine.round_over(self.state):
                 self._round_finish()
-            elif engine.needs_round(self.state):
+            elif engine.table(self.state).needs_round:
                 self._round_start()
             elif (seat := engine.to_act(self.state)) is not None and (
                 forced := engine.forced_action(self.state)
@@ -125,10 +114,17 @@ class _Progress:
                 self.apply(seat, forced, Move.Actor.AUTO)
             else:
                 break
-        if engine.match_over(self.state) and self.match.status != Match.Status.FINISHED:
-            self.match.status = Match.Status.FINISHED
+        if engine.table(self.state).match_over and self.match.status != Match.Status.FINISHED:
+            self.set_status(Match.Status.FINISHED)
             self.match.standings = engine.standings(self.state)
             self.event({"type": "match_finished", "standings": self.match.standings})
+
+    def set_status(self, status: str) -> None:
+        """The match's status, and its copy on the seats (people's match lists filter by it)."""
+        self.match.status = status
+        Seat.objects.filter(match=self.match).update(match_status=status)
+        for seat in self.loaded_seats or ():
+            seat.match_status = status
 
     def _round_start(self) -> None:
         seed = new_seed()
@@ -138,7 +134,7 @@ class _Progress:
         match.round_moves = 0
         self.round = Round.objects.create(
             match=match, number=match.round_number, seed=seed, seed_hash=seed_hash(seed),
-            seating=_seating(self.engine.view(self.state, None), self.players),
+            seating=list(self.engine.table(self.state).seating),
         )
         match.current_round = self.round
         self.round_open = True
@@ -148,25 +144,21 @@ class _Progress:
     def _round_finish(self) -> None:
         engine, state = self.engine, self.state
         rnd = self.round or Round.objects.get(pk=self.match.current_round_id)
+        table = engine.table(state)
         rnd.result = engine.round_result(state)
         rnd.final_view = engine.full_view(state)
-        rnd.seating = _seating(rnd.final_view, self.players)
+        rnd.seating = list(table.seating)  # as played: a round may move players
         rnd.ended_at = timezone.now()
         rnd.save(update_fields=["result", "final_view", "seating", "ended_at"])
         round_settle(round=rnd, result=rnd.result)
-        public = engine.view(state, None)
-        eliminated = _eliminated(public, self.players)
-        for seat, score in zip(self.seats, engine.scores(state), strict=True):
-            seat.score = score
-            seat.eliminated = eliminated[seat.index]
+        for seat in self.seats:
+            seat.score = table.scores[seat.index]
+            seat.eliminated = table.eliminated[seat.index]
         Seat.objects.bulk_update(self.seats, ["score", "eliminated"])
+        self.round = rnd
         self.round_open = False
         self.event({"type": "round_settled", "round": rnd.number, "seed": rnd.seed,
                     "seed_hash": rnd.seed_hash, "deltas": rnd.result.get("deltas")})
-
-    @property
-    def players(self) -> int:
-        return len(self.engine.scores(self.state))
 
     @property
     def bot_to_act(self) -> bool:
@@ -178,111 +170,30 @@ class _Progress:
         if self.state is not None:
             match.snapshot = self.engine.to_json(self.state)
             match.to_act = self.engine.to_act(self.state)
-        _write(match, self.moves, self.events)
+        sql.write(match, PROGRESS_FIELDS, self.moves, self.events)
         if self.bot_to_act:
             match_id, version = match.pk, match.version
-
-            def enqueue_bot_turn() -> None:
-                from bots.tasks import enqueue_bot_turn  # bots.tasks imports this module
-
-                enqueue_bot_turn(match_id, version)
-
             # robust: a failing bot must not turn the committed human action into an error.
-            transaction.on_commit(enqueue_bot_turn, robust=True)
+            transaction.on_commit(lambda: hooks.announce_bot_turn(match_id, version),
+                                  robust=True)
 
 
-# The write path's SQL is written out rather than built by the ORM: compiling the ORM's queries
-# cost an act more than everything else it does (see bench/api.py).
-
-@functools.cache
-def _columns(model: type[Model], names: tuple[str, ...] | None = None) -> tuple:
-    """(field, whether its value needs the field's conversion): JSON and times do; the other
-    columns written here are whole numbers and strings the driver takes as they are."""
-    fields = ([model._meta.get_field(name) for name in names] if names else
-              [f for f in model._meta.concrete_fields if not f.primary_key])
-    return tuple((f, isinstance(f, JSONField | DateTimeField)) for f in fields)
-
-
-def _values(obj: Model, columns: tuple, adding: bool, db) -> list:
-    # pre_save fills auto_now(_add) times as Model.save would.
-    return [f.get_db_prep_save(f.pre_save(obj, adding), db) if convert else f.pre_save(obj, adding)
-            for f, convert in columns]
-
-
-def _insert(rows: Sequence[Model], db) -> tuple[str, list]:
-    """One INSERT of new rows of one model, their ids not read back (nobody needs them)."""
-    model = type(rows[0])
-    columns = _columns(model)
-    qn = db.ops.quote_name
-    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    sql = (f"INSERT INTO {qn(model._meta.db_table)} ({', '.join(qn(f.column) for f, _ in columns)})"
-           f" VALUES {', '.join([row] * len(rows))}")
-    return sql, [value for obj in rows for value in _values(obj, columns, True, db)]
-
-
-def _update(obj: Model, names: tuple[str, ...], db) -> tuple[str, list]:
-    columns = _columns(type(obj), names)
-    qn = db.ops.quote_name
-    sets = ", ".join(f"{qn(f.column)} = %s" for f, _ in columns)
-    return (f"UPDATE {qn(obj._meta.db_table)} SET {sets} WHERE {qn(obj._meta.pk.column)} = %s",
-            [*_values(obj, columns, False, db), obj.pk])
-
-
-def _write(match: Match, moves: list[Move], events: list[Event]) -> None:
-    """Append the moves and events, store the match's progress: on PostgreSQL in one statement
-    (the INSERTs as data-modifying WITH queries), elsewhere one statement each."""
-    db = transaction.get_connection()
-    inserts = [_insert(rows, db) for rows in (moves, events) if rows]
-    sql, params = _update(match, PROGRESS_FIELDS, db)
-    with db.cursor() as cursor:
-        if db.vendor == "postgresql" and inserts:
-            sql = "WITH " + ", ".join(
-                f"added_{i} AS ({insert})" for i, (insert, _) in enumerate(inserts)) + " " + sql
-            params = [p for _, values in inserts for p in values] + params
-        else:
-            for insert, values in inserts:
-                cursor.execute(insert, values)
-        cursor.execute(sql, params)
-        if cursor.rowcount != 1:
-            raise DatabaseError(f"match {match.pk}: the progress update changed no row")
-
-
-def _seating(view: Mapping, players: int) -> list[int]:
-    seating = view.get("seating")
-    return list(seating) if seating else list(range(players))
-
-
-def _eliminated(view: Mapping, players: int) -> list[bool]:
-    """Which seats the engine reports as out of the match (gandengyan only has eliminations)."""
-    out = [False] * players
-    for i, info in enumerate(view.get("seats") or ()):
-        if isinstance(info, Mapping):
-            out[info.get("seat", i)] = bool(info.get("eliminated", False))
-    return out
-
-
-def _parse_seats(raw: Sequence | None, players: int | None) -> list[dict]:
-    if raw is None:
-        count = players or 0
-        return [{"type": "human"}] + [{"type": "bot", "level": DEFAULT_BOT_LEVEL}] * (count - 1)
-    seats = []
-    for i, item in enumerate(raw):
-        if not isinstance(item, Mapping) or item.get("type") not in ("human", "bot"):
-            raise IllegalAction("invalid_seats", "each seat is {type: human} or {type: bot, "
-                                "level}", seat=i)
-        if set(item) - {"type", "level"}:
-            raise IllegalAction("invalid_seats", "unknown seat field", seat=i,
-                                fields=sorted(set(item) - {"type", "level"}))
-        if item["type"] == "bot":
-            level = item.get("level", DEFAULT_BOT_LEVEL)
-            if level not in BOT_LEVELS:
-                raise IllegalAction("invalid_seats", f"bot level is one of {BOT_LEVELS}", seat=i)
-            seats.append({"type": "bot", "level": level})
-        else:
-            seats.append({"type": "human"})
-    if not seats or seats[0]["type"] != "human":
+def _seat_specs(seats: Sequence[Mapping] | None, players: int) -> list[dict]:
+    """Seats as asked ({type: human} or {type: bot, level}), or the creator and normal bots;
+    seat 0 is the creator's."""
+    if seats is None:
+        seats = [{"type": "human"}] + [{"type": "bot"}] * (players - 1)
+    specs = [{"type": "human"} if s["type"] == "human" else
+             {"type": "bot", "level": s.get("level", DEFAULT_BOT_LEVEL)} for s in seats]
+    if len(specs) != players:
+        raise IllegalAction("invalid_seats", "one seat per player", players=players,
+                            seats=len(specs))
+    if specs[0]["type"] != "human":
         raise IllegalAction("invalid_seats", "seat 0 is the creator's: a human seat", seat=0)
-    return seats
+    for i, spec in enumerate(specs):
+        if spec.get("level", DEFAULT_BOT_LEVEL) not in BOT_LEVELS:
+            raise IllegalAction("invalid_seats", f"bot level is one of {BOT_LEVELS}", seat=i)
+    return specs
 
 
 @transaction.atomic
@@ -293,17 +204,14 @@ def match_create(*, owner, ruleset: str, options: Mapping | None, seats: Sequenc
     if seats is not None and "players" not in raw:
         raw["players"] = len(seats)
     parsed = engine.parse_options(raw)
-    seat_specs = _parse_seats(seats, parsed.get("players"))
-    if len(seat_specs) != parsed.get("players", len(seat_specs)):
-        raise IllegalAction("invalid_seats", "one seat per player",
-                            players=parsed["players"], seats=len(seat_specs))
+    seat_specs = _seat_specs(seats, parsed["players"])
     match = Match.objects.create(
         ruleset=ruleset, options=parsed, owner=owner, invite_code=_invite_code(),
         bot_seats=[i for i, spec in enumerate(seat_specs) if spec["type"] == "bot"],
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, kind=spec["type"], bot_level=spec.get("level", ""),
-             user=owner if i == 0 else None)
+             user=owner if i == 0 else None, match_status=match.status)
         for i, spec in enumerate(seat_specs)
     )
     progress = _Progress.load(match)
@@ -319,10 +227,11 @@ def _start_if_full(progress: _Progress) -> None:
     match = progress.match
     humans = [s.kind == Seat.Kind.HUMAN for s in progress.seats]
     progress.state = progress.engine.new_match(match.options, humans)
-    for seat, score in zip(progress.seats, progress.engine.scores(progress.state), strict=True):
-        seat.score = score  # the starting score, where the ruleset has one
+    scores = progress.engine.table(progress.state).scores
+    for seat in progress.seats:
+        seat.score = scores[seat.index]  # the starting score, where the ruleset has one
     Seat.objects.bulk_update(progress.seats, ["score"])
-    match.status = Match.Status.ACTIVE
+    progress.set_status(Match.Status.ACTIVE)
     progress.event({"type": "match_started"})
     progress.advance()
 
@@ -356,7 +265,9 @@ def match_join(*, user, code: str, match_id: int | None = None) -> Match:
 def match_leave(*, user, match_id: int) -> Match:
     """Leaving keeps the match exactly as it is, to be resumed later; only a guest leaving a match
     that has not started gives the seat back."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise NotFound()
     seat = Seat.objects.filter(match=match, user=user).first()
     if seat is None or match.status != Match.Status.WAITING or seat.index == 0:
         return match
@@ -371,18 +282,16 @@ def match_leave(*, user, match_id: int) -> Match:
 class Submitted:
     """What one accepted action left: enough to answer without reading the match again."""
 
-    match: Match
-    seat: int  # the seat that acted
-    seats: list[SeatInfo]  # as they stand after the action (scores move when a round ends)
+    read: MatchRead  # the match after the action, as the actor reads it
     state: Any
     events: list[Event]  # the events this action caused, in order
-    bot_to_act: bool  # a bot's turn was queued (run already, when eager)
+    bot_to_act: bool  # a bot's turn was announced (played already, when eager)
 
 
 def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
     mine = next((s.index for s in seats if s.user_id == player.pk), None)
     if mine is None or claimed not in (None, mine):
-        raise PermissionDenied("you can act only for your own seat")
+        raise Forbidden("you can act only for your own seat")
     return mine
 
 
@@ -391,11 +300,14 @@ def action_submit(
     player=None,
 ) -> Submitted:
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
-    for the seat they hold, found under the lock (403 if they hold none, or `seat` names
-    another); without `player` the caller has checked `seat`. Refusals (Http404,
-    PermissionDenied, IllegalAction, StaleVersion) leave the match exactly as it was."""
+    for the seat they hold, found under the lock (Forbidden if they hold none, or `seat` names
+    another); without `player` the caller has checked `seat`. Refusals (NotFound, Forbidden,
+    IllegalAction, StaleVersion) leave the match exactly as it was."""
     with transaction.atomic():
-        match, seats = match_with_seats(match_id, lock=True)
+        row = sql.match_row(match_id, lock=True)
+        if row is None:
+            raise NotFound()
+        match, seats = row.match, row.seats
         if player is not None:
             seat = _seat_of(player, seats, seat)
         if match.version != expected_version:
@@ -410,4 +322,8 @@ def action_submit(
         progress.save()
     if progress.loaded_seats is not None:  # a round ended: the seats' scores moved
         seats = [SeatInfo.of(s) for s in progress.loaded_seats]
-    return Submitted(match, seat, seats, progress.state, progress.events, progress.bot_to_act)
+    number, hashed = row.round_number, row.seed_hash
+    if progress.round is not None:
+        number, hashed = progress.round.number, progress.round.seed_hash
+    read = MatchRead(match, number, hashed, seats, seats[seat], None)
+    return Submitted(read, progress.state, progress.events, progress.bot_to_act)

@@ -8,6 +8,8 @@ from hypothesis import settings as hypothesis_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from games.engine.registry import discover
+
 PASSWORD = "a long enough pass phrase"
 
 # CI gates a landing: there property tests replay the same examples every run (a failure found
@@ -15,6 +17,9 @@ PASSWORD = "a long enough pass phrase"
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
+
+# The rulesets that exist for the tests only (a ruleset is one folder: tests/rulesets/<name>/).
+TEST_RULESETS = discover("tests.rulesets")
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,10 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 
-from bots.strategies import random_bot
+from bots.strategies.random_bot import RandomBot
 from games.engine.actions import Action, Play, action_from_dict
 from games.engine.combos import Reading
+from games.engine.registry import get_ruleset
 
 API = "/api/v1"
 
@@ -91,8 +92,8 @@ def legal_from_view(view: dict) -> list[Action]:
 
 def choose(view: dict, rng: random.Random) -> dict:
     """A person playing at random among the listed actions, through the JSON view only."""
-    action = random_bot.choose(view["ruleset"], view["state"], legal_from_view(view), rng)
-    return action.to_dict()
+    engine = get_ruleset(view["ruleset"])
+    return RandomBot(engine)(view["state"], legal_from_view(view), rng).to_dict()
 
 
 def act(client: Client, view: dict, action: dict) -> tuple[int, dict]:
@@ -168,11 +169,10 @@ def play_through(client: Client, view: dict, rng: random.Random, acts: int | Non
 def record_bot_turns(monkeypatch, seed_prefix: str) -> list[tuple[int, int]]:
     """Bot turns recorded instead of run (a test delivers them itself), and round seeds from a
     counter so deals repeat."""
-    import bots.tasks
-    from games import services
+    from games import hooks, services
 
     jobs: list[tuple[int, int]] = []
-    monkeypatch.setattr(bots.tasks, "enqueue_bot_turn", lambda *job: jobs.append(job))
+    monkeypatch.setattr(hooks, "announce_bot_turn", lambda *job: jobs.append(job))
     counter = itertools.count()
     monkeypatch.setattr(services, "new_seed", lambda: f"{seed_prefix}-{next(counter)}")
     return jobs

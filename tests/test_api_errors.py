@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from config.urls import handler400, handler404, handler500
 from config.urls import urlpatterns as real_urlpatterns
 from games.engine.errors import IllegalAction
-from games.errors import Conflict
+from games.errors import Forbidden, NotFound, StaleVersion
 
 # Django looks the error views up on the URLconf module: they must be attributes of this one.
 __all__ = ["handler400", "handler404", "handler500"]
@@ -32,7 +32,9 @@ RAISED = {
     "http404": Http404("No such match."),
     "throttled": exceptions.Throttled(wait=7),
     "illegal_action": IllegalAction("does_not_beat", "7S does not beat 8S", play=["7S"]),
-    "conflict": Conflict(expected_version=3, current_version=4),
+    "stale_version": StaleVersion(expected=3, current=4),
+    "service_not_found": NotFound("No such round.", number=9),
+    "service_forbidden": Forbidden("Not your seat."),
     "custom_code": exceptions.NotFound("No such seat.", code="seat_not_found"),
     "crash": RuntimeError("a bug"),
 }
@@ -63,7 +65,9 @@ pytestmark = [pytest.mark.urls(__name__), pytest.mark.django_db]
         ("http404", 404, "not_found", {}),
         ("throttled", 429, "throttled", {"wait_seconds": 7}),
         ("illegal_action", 400, "does_not_beat", {"play": ["7S"]}),
-        ("conflict", 409, "stale_version", {"expected_version": 3, "current_version": 4}),
+        ("stale_version", 409, "stale_version", {"expected": 3, "current": 4}),
+        ("service_not_found", 404, "not_found", {"number": 9}),
+        ("service_forbidden", 403, "forbidden", {}),
         ("custom_code", 404, "seat_not_found", {}),
     ],
 )

@@ -4,6 +4,9 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 
+from games.engine.registry import RULESETS, get_ruleset
+from games.engine.specs import parse
+
 
 def test_schema_validates_without_warnings(tmp_path):
     # --fail-on-warn makes any generator warning (a view it cannot describe) a failure.
@@ -29,3 +32,24 @@ def test_docs_page_uses_bundled_assets(client):
     bundle = "drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
     assert f"/static/{bundle}" in page
     assert finders.find(bundle), "the Swagger UI bundle ships in the sidecar package"
+
+
+@pytest.mark.django_db
+def test_each_ruleset_view_is_a_component_and_each_example_is_a_real_view(api_client):
+    schema = api_client.get("/api/v1/schema/?format=json").json()
+    components = schema["components"]["schemas"]
+    view = schema["paths"]["/api/v1/matches/{match_id}/"]["get"]["responses"]["200"]
+    examples = view["content"]["application/json"]["examples"]
+    seen = set()
+    for example in examples.values():
+        state = example["value"]["state"]
+        ruleset = get_ruleset(state["ruleset"])
+        parse(ruleset.info.view, state, "bad_example")
+        seen.add(ruleset.name)
+        assert example["value"]["legal_actions"] and example["value"]["your_turn"]
+    assert seen == set(RULESETS) >= {"gandengyan", "510k"}
+    for name in RULESETS:
+        title = name.capitalize()
+        assert {f"{title}View", f"{title}Options", f"{title}SettleInput"} <= set(components)
+    state = components["MatchViewOutput"]["properties"]["state"]
+    assert {"$ref": "#/components/schemas/GandengyanView"} in state["oneOf"]

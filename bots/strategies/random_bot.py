@@ -1,17 +1,22 @@
-"""The baseline: a uniformly random legal action, with random valid extras (带牌) for a listed
-510k core that allows them."""
+"""The baseline: a uniformly random legal action, with random valid extras (带牌) where a listed
+play allows them."""
 
 import random
 
 from games.engine.actions import Action, Play
-from games.engine.rulesets.five_ten_k import with_random_extras
+from games.engine.ruleset import Ruleset
 
 
-def choose(ruleset_name: str, view: dict, legal: list[Action], rng: random.Random) -> Action:
-    if not legal:
-        raise ValueError("a bot is asked to act only when it has a legal action")
-    action = rng.choice(legal)
-    if isinstance(action, Play) and action.extras:
-        hand = tuple(card["id"] for card in view.get("hand", ()))
-        return with_random_extras(hand, action, rng)
-    return action
+class RandomBot:
+    def __init__(self, engine: Ruleset):
+        self.engine = engine
+
+    def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
+        if not legal:
+            raise ValueError("a bot is asked to act only when it has a legal action")
+        action = rng.choice(legal)
+        if isinstance(action, Play) and action.extras:
+            hand = tuple(card["id"] for card in view.get("hand", ()))
+            candidates = self.engine.extra_candidates(hand, action)
+            return action.with_extras(rng.sample(candidates, rng.randint(0, action.extras)))
+        return action

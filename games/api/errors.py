@@ -1,8 +1,9 @@
 """The API's one error shape, `{"error": {"code", "message", "details"}}`, for every 4xx.
 
 `exception_handler` is DRF's EXCEPTION_HANDLER: it maps DRF's exceptions, Django's Http404 and
-PermissionDenied, oversized bodies and the engine's IllegalAction to that shape. The views at the
-end do the same for errors raised outside DRF views (config/urls.py installs them).
+PermissionDenied, oversized bodies and every `Refusal` of the engine and the services (by its
+kind: the only place that knows their HTTP statuses) to that shape. The views at the end do the
+same for errors raised outside DRF views (config/urls.py installs them).
 """
 
 from django.conf import settings
@@ -14,7 +15,10 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.engine.errors import IllegalAction
+from games.engine.errors import Refusal
+
+STATUS_OF_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409,
+                  "unavailable": 503}
 
 
 class ErrorInfoSerializer(serializers.Serializer):
@@ -59,8 +63,9 @@ def _details(exc: exceptions.APIException) -> dict:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, IllegalAction):
-        return Response(error_body(exc.code, exc.message, exc.details), status=400)
+    if isinstance(exc, Refusal):
+        return Response(error_body(exc.code, exc.message, exc.details),
+                        status=STATUS_OF_KIND[exc.kind])
     if isinstance(exc, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         return Response(

@@ -1,5 +1,6 @@
 """GET /api/v1/health/: is this process able to serve? For load balancers and operators."""
 
+from celery import current_app
 from django.conf import settings
 from django.db import DatabaseError, connection
 from drf_spectacular.utils import extend_schema
@@ -8,8 +9,6 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
-
-from config.celery import app as celery_app
 
 BROKER_TIMEOUT_SECONDS = 1.0
 
@@ -35,7 +34,7 @@ def broker_status() -> str:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return "eager"
     try:
-        with celery_app.connection_for_write(
+        with current_app.connection_for_write(
             settings.CELERY_BROKER_URL, connect_timeout=BROKER_TIMEOUT_SECONDS
         ) as conn:
             conn.ensure_connection(max_retries=0, timeout=BROKER_TIMEOUT_SECONDS)

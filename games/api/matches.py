@@ -1,147 +1,80 @@
-"""Match endpoints: one thin view per use case; the work is in games.services (writes) and
-games.selectors (reads). Every response to a player is built from that player's view."""
+"""Match endpoints: one thin view per use case; the work is in games.services (writes),
+games.selectors (reads) and games.presenters (response shapes). Bodies are parsed by specs, the
+same descriptions the OpenAPI schema shows."""
 
-from django.contrib.auth import get_user_model
-from django.db import connections, router
-from django.utils.translation import gettext as _
-from drf_spectacular.drainage import set_override
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import authentication, exceptions, status
-from rest_framework.exceptions import ValidationError
+from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
+from games.api.schema import example_view
 from games.api.serializers import (
-    ActInput,
-    ActionInput,
+    ACT,
+    CREATE,
     EventsOutput,
     JoinInput,
     LeaveOutput,
-    MatchCreateInput,
     MatchListOutput,
     MatchViewOutput,
     RoundDetailOutput,
     RoundOutput,
+    invalid_query,
+    query_int,
+    request_schema,
 )
+from games.engine.actions import action_from_parsed
+from games.engine.registry import RULESETS
+from games.engine.specs import parse
 from games.models import Match, Move
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
           409: ErrorSerializer, 413: ErrorSerializer}
 MAX_PAGE = 100
-
-VIEW_EXAMPLE = OpenApiExample(
-    "Your turn in gandengyan",
-    response_only=True,
-    value={
-        "id": 7, "ruleset": "gandengyan", "status": "active", "version": 12, "you": 0,
-        "to_act": 0, "your_turn": True, "invite_code": None,
-        "options": {"decks": 1, "players": 4, "starting_score": 500},
-        "round": {"number": 1, "seed_hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d"
-                  "6c15b0f00a08"},
-        "seats": [{"seat": 0, "kind": "human", "level": None, "player": "ada", "open": False,
-                   "you": True, "score": 500, "eliminated": False},
-                  {"seat": 1, "kind": "bot", "level": "normal", "player": None, "open": False,
-                   "you": False, "score": 500, "eliminated": False}],
-        "state": {"phase": "play", "to_act": 0,
-                  "hand": [{"id": 20, "code": "8S", "playable": True},
-                           {"id": 52, "code": "SJ", "playable": True}],
-                  "counts": [2, 5, 5, 5], "pile": 28,
-                  "table": [{"seat": 3, "cards": [{"id": 16, "code": "7S"}],
-                             "reading": {"type": "single", "rank": "7", "length": 1},
-                             "latest": True}]},
-        "legal_actions": [
-            {"type": "play", "cards": [20], "reading": {"type": "single", "rank": "8",
-                                                         "length": 1}},
-            {"type": "pass"}],
-        "events": [{"seq": 30, "round": 1, "version": 12, "type": "play", "seat": 3,
-                    "cards": [{"id": 16, "code": "7S"}]}],
-        "last_event_seq": 30, "standings": None,
-    },
-)
+VIEW_EXAMPLES = [
+    OpenApiExample(f"Your turn in {ruleset.info.title['en']}", response_only=True,
+                   value=example_view(ruleset))
+    for ruleset in RULESETS.values()
+]
 
 
-class TokenAuthentication(authentication.TokenAuthentication):
-    """DRF's token check, with the same answers, in one written-out query: the ORM's
-    select_related query cost more to compile than the match endpoints' own work. Nothing is
-    cached: a deleted token or a deactivated user is refused at once. The match views use it in
-    place of DRF's own."""
-
-    # What the match views use of the user; any other field loads on first use, as a deferred
-    # field does.
-    USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser")
-    FLAGS = ("is_active", "is_staff", "is_superuser")  # SQLite gives them as 0 / 1
-
-    def authenticate_credentials(self, key):
-        model, user_model = self.get_model(), get_user_model()
-        db = connections[router.db_for_read(user_model)]
-        # Model.from_db takes the loaded fields in the model's order.
-        names = [f.attname for f in user_model._meta.concrete_fields
-                 if f.attname in self.USER_FIELDS]
-        with db.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {', '.join(f'u.{name}' for name in names)}"
-                f" FROM {model._meta.db_table} t JOIN {user_model._meta.db_table} u"
-                " ON u.id = t.user_id WHERE t.key = %s", [key])
-            row = cursor.fetchone()
-        if row is None:
-            raise exceptions.AuthenticationFailed(_("Invalid token."))
-        values = [bool(v) if name in self.FLAGS else v for name, v in zip(names, row, strict=True)]
-        user = user_model.from_db(db.alias, names, values)
-        if not user.is_active:
-            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        return user, model(key=key, user=user)  # request.auth: the token's key and user
-
-
-# The schema's "tokenAuth" scheme describes both classes alike (the subclass matches DRF's
-# scheme extension): tell drf-spectacular the shared name is no collision.
-set_override(TokenAuthentication, "suppress_collision_warning", True)
-
-
-class PlayerView(APIView):
-    authentication_classes = [
-        TokenAuthentication if cls is authentication.TokenAuthentication else cls
-        for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES
-    ]
-
-
-def _view_response(match, seat, since=None, code=status.HTTP_200_OK, **known) -> Response:
-    response = Response(selectors.match_view_for(match, seat, since, **known), status=code)
-    response["ETag"] = f'"{match.version}"'
+def _view_response(read, state=None, legal=None, code=status.HTTP_200_OK) -> Response:
+    response = Response(presenters.match_view(read, state, legal), status=code)
+    response["ETag"] = f'"{read.match.version}"'
     response["Cache-Control"] = "private, no-cache"
     return response
 
 
-class MatchListCreateView(PlayerView):
+class MatchListCreateView(APIView):
     @extend_schema(
         operation_id="matches_list",
-        summary="My matches, newest activity first (filter by status to offer 'continue')",
+        summary="My matches, newest first (filter by status to offer 'continue')",
         parameters=[
             OpenApiParameter("status", str, enum=["waiting", "active", "finished"]),
-            OpenApiParameter("limit", int, description=f"page size, at most {MAX_PAGE}"),
-            OpenApiParameter("offset", int),
+            OpenApiParameter("limit", int, description=f"page size, 1..{MAX_PAGE} (20)"),
+            OpenApiParameter("before", int, description="the `next` of the previous page"),
         ],
         responses={200: MatchListOutput, 400: ErrorSerializer},
     )
     def get(self, request):
         wanted = request.query_params.get("status") or None
         if wanted is not None and wanted not in Match.Status.values:
-            raise ValidationError({"status": ["waiting, active or finished"]})
-        limit = _int_param(request, "limit", 20, 1, MAX_PAGE)
-        offset = _int_param(request, "offset", 0, 0, 10**9)
-        found = selectors.matches_of(request.user, wanted)
-        page = found[offset:offset + limit]
+            raise invalid_query("status", "waiting, active or finished")
+        limit = query_int(request, "limit", 20, 1, MAX_PAGE)
+        before = query_int(request, "before", None, 1, 2**63 - 1)
+        page = selectors.matches_of(request.user, wanted, before, limit + 1)
+        more = len(page) > limit
+        page = page[:limit]
         return Response({
-            "count": found.count(),
-            "results": [selectors.match_summary(m, request.user) for m in page],
+            "results": [presenters.match_summary(m, request.user) for m in page],
+            "next": page[-1].pk if more else None,
         })
 
     @extend_schema(
         operation_id="matches_create",
         summary="Create a match; you take seat 0",
-        request=MatchCreateInput,
+        request=request_schema(CREATE),
         responses={201: MatchViewOutput, **ERRORS},
         examples=[
             OpenApiExample(
@@ -159,55 +92,38 @@ class MatchListCreateView(PlayerView):
                                  {"type": "bot", "level": "normal"},
                                  {"type": "bot", "level": "normal"}]},
             ),
-            VIEW_EXAMPLE,
+            *VIEW_EXAMPLES,
         ],
     )
     def post(self, request):
-        data = MatchCreateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        body = data.validated_data
-        match = services.match_create(
-            owner=request.user, ruleset=body["ruleset"], options=body["options"],
-            seats=[dict(s) for s in body["seats"]] if "seats" in body else None,
-        )
-        match, seat = selectors.match_for(request.user, match.pk)
-        return _view_response(match, seat, code=status.HTTP_201_CREATED)
+        body = parse(CREATE, request.data, "invalid_input")
+        match = services.match_create(owner=request.user, ruleset=body["ruleset"],
+                                      options=body["options"], seats=body["seats"])
+        read = selectors.match_for(request.user, match.pk, events=selectors.MAX_EVENTS)
+        return _view_response(read, code=status.HTTP_201_CREATED)
 
 
-def _int_param(request, name: str, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = low - 1
-    if not low <= value <= high:
-        raise ValidationError({name: [f"a whole number {low}..{high}"]})
-    return value
-
-
-class MatchDetailView(PlayerView):
+class MatchDetailView(APIView):
     @extend_schema(
         operation_id="matches_view",
         summary="My view of a match (resume here); ETag = version, If-None-Match → 304",
         parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
         responses={200: MatchViewOutput, 304: None, 404: ErrorSerializer},
-        examples=[VIEW_EXAMPLE],
+        examples=VIEW_EXAMPLES,
     )
     def get(self, request, match_id: int):
-        match, seat = selectors.match_for(request.user, match_id)
-        etag = f'"{match.version}"'
+        read = selectors.match_for(request.user, match_id, events=selectors.RECENT_EVENTS)
+        etag = f'"{read.match.version}"'
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return _view_response(match, seat)
+        return _view_response(read)
 
 
-class MatchActView(PlayerView):
+class MatchActView(APIView):
     @extend_schema(
         operation_id="matches_act",
         summary="Play, pass, cut or bid; 200 with your new view (bots' replies included)",
-        request=ActInput,
+        request=request_schema(ACT),
         responses={200: MatchViewOutput, **ERRORS},
         examples=[
             OpenApiExample("Play two cards", request_only=True,
@@ -232,32 +148,35 @@ class MatchActView(PlayerView):
                                             "details": {"expected": 12, "current": 14}}}),
             OpenApiExample("Ambiguous play", response_only=True, status_codes=["400"],
                            value={"error": {"code": "ambiguous_play",
-                                            "message": "these cards can be read several ways",
+                                            "message": "those cards can be read several ways: "
+                                            "name one",
                                             "details": {"readings": [
                                                 {"type": "bomb", "rank": "3", "length": 3},
                                                 {"type": "straight", "rank": "3",
                                                  "length": 3}]}}}),
-            VIEW_EXAMPLE,
+            *VIEW_EXAMPLES,
         ],
     )
     def post(self, request, match_id: int):
-        body = ActInput.validated(request.data)
+        body = parse(ACT, request.data, "invalid_input")
         done = services.action_submit(
-            match_id=match_id, seat=body.get("seat"), player=request.user,
-            action=ActionInput.to_action(body["action"]),
+            match_id=match_id, seat=body["seat"], player=request.user,
+            action=action_from_parsed(body["action"]),
             expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
         )
         since = done.events[0].seq - 1
         if done.bot_to_act:
             # Eager bots have replied by now (a worker may have): read what they did.
-            match, seat = selectors.match_for(request.user, match_id)
-            return _view_response(match, seat, since=since)
-        done.match.seat_list = done.seats
-        return _view_response(done.match, done.seats[done.seat], since=since, state=done.state,
-                              events=selectors.event_dicts(done.events))
+            read = selectors.match_for(request.user, match_id, events_after=since,
+                                       events=selectors.MAX_EVENTS)
+            return _view_response(read)
+        read = done.read
+        return _view_response(
+            selectors.MatchRead(read.match, read.round_number, read.seed_hash, read.seats,
+                                read.mine, done.events), done.state)
 
 
-class MatchEventsView(PlayerView):
+class MatchEventsView(APIView):
     @extend_schema(
         operation_id="matches_events",
         summary="Public events after sequence number `since` (poll with the last seq you saw)",
@@ -266,39 +185,39 @@ class MatchEventsView(PlayerView):
         responses={200: EventsOutput, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        match, _ = selectors.match_for(request.user, match_id)
-        since = _int_param(request, "since", 0, 0, 10**9)
-        limit = _int_param(request, "limit", selectors.MAX_EVENTS, 1, selectors.MAX_EVENTS)
+        since = query_int(request, "since", 0, 0, 2**31 - 1)
+        limit = query_int(request, "limit", selectors.MAX_EVENTS, 1, selectors.MAX_EVENTS)
+        read = selectors.match_for(request.user, match_id, events_after=since, events=limit)
         return Response({
-            "version": match.version,
-            "last_event_seq": match.last_event_seq,
-            "events": selectors.events_since(match, since, limit),
+            "version": read.match.version,
+            "last_event_seq": read.match.last_event_seq,
+            "events": presenters.event_dicts(read.events),
         })
 
 
-class MatchRoundsView(PlayerView):
+class MatchRoundsView(APIView):
     @extend_schema(
         operation_id="matches_rounds",
         summary="Every round so far: seed hash, and once over the seed and the deltas",
         responses={200: RoundOutput(many=True), 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        match, _ = selectors.match_for(request.user, match_id)
-        return Response(selectors.rounds_of(match))
+        read = selectors.match_for(request.user, match_id)
+        return Response([presenters.round_summary(r) for r in selectors.rounds_of(read.match)])
 
 
-class MatchRoundDetailView(PlayerView):
+class MatchRoundDetailView(APIView):
     @extend_schema(
         operation_id="matches_round",
         summary="One round; once over: itemised settlement, every hand, the bottom, the seed",
         responses={200: RoundDetailOutput, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int, number: int):
-        match, _ = selectors.match_for(request.user, match_id)
-        return Response(selectors.round_of(match, number))
+        read = selectors.match_for(request.user, match_id)
+        return Response(presenters.round_detail(selectors.round_of(read.match, number)))
 
 
-class MatchJoinView(PlayerView):
+class MatchJoinView(APIView):
     @extend_schema(
         operation_id="matches_join",
         summary="Take an open human seat with an invite code",
@@ -312,8 +231,8 @@ class MatchJoinView(PlayerView):
         match = services.match_join(
             user=request.user, code=data.validated_data["code"], match_id=match_id
         )
-        match, seat = selectors.match_for(request.user, match.pk)
-        return _view_response(match, seat)
+        return _view_response(selectors.match_for(request.user, match.pk,
+                                                  events=selectors.RECENT_EVENTS))
 
 
 class MatchJoinByIdView(MatchJoinView):
@@ -327,7 +246,7 @@ class MatchJoinByIdView(MatchJoinView):
         return super().post(request, match_id)
 
 
-class MatchLeaveView(PlayerView):
+class MatchLeaveView(APIView):
     @extend_schema(
         operation_id="matches_leave",
         summary="Leave: the match stays saved as it is; GET the match later to resume",
@@ -338,4 +257,3 @@ class MatchLeaveView(PlayerView):
         selectors.match_for(request.user, match_id)
         match = services.match_leave(user=request.user, match_id=match_id)
         return Response({"id": match.pk, "status": match.status, "version": match.version})
-

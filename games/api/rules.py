@@ -1,36 +1,39 @@
-"""Public rules endpoints: how the engine judges a set of cards and settles a round, without a
-match. Clients use them to preview a selection and explain a score; auditors to check the rules
-(see ../shared/conformance/CONTRACT.md)."""
+"""Public rules endpoints, the same for every registered ruleset: how the engine judges a set of
+cards, and how it settles a round from its facts, without a match. Clients use them to preview a
+selection and explain a score; auditors to check the rules (docs/api.md has the contract)."""
 
-from django.http import Http404
-from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.engine.cards import RANK_INDEX, cards_from_codes
+from games.api.errors import ErrorSerializer
+from games.api.schema import one_of
+from games.engine.cards import cards_from_codes
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
 from games.engine.registry import RULESETS
-from scoring.rules import SettlementError, five_ten_k_settle, gandengyan_settle
+from games.engine.specs import AnyObject, parse
+from games.errors import NotFound
 
-RULESET_NAMES = "gandengyan or 510k"
 MAX_CARDS = 120
+ERRORS = {400: ErrorSerializer, 404: ErrorSerializer}
 
 
 def _ruleset(name: str):
     if name not in RULESETS:
-        raise Http404(f"unknown ruleset {name!r}: {RULESET_NAMES}")
+        raise NotFound(f"unknown ruleset {name!r}", known=sorted(RULESETS))
     return RULESETS[name]
 
 
 class ReadingSerializer(serializers.Serializer):
-    type = serializers.CharField()
-    rank = serializers.CharField()
-    length = serializers.IntegerField()
+    type = serializers.CharField(max_length=20)
+    rank = serializers.CharField(max_length=2)
+    length = serializers.IntegerField(min_value=1, max_value=MAX_CARDS)
     triples = serializers.IntegerField(
-        required=False, help_text="510k planes only: how many triples the plane has"
+        required=False, min_value=0, max_value=MAX_CARDS,
+        help_text="510k planes only: how many triples the plane has",
     )
 
 
@@ -85,7 +88,7 @@ class EvaluateView(APIView):
         operation_id="rules_evaluate",
         summary="How the rules read a set of cards, and whether it beats a previous play",
         request=EvaluateInput,
-        responses={200: EvaluateOutput},
+        responses={200: EvaluateOutput, **ERRORS},
         examples=[
             OpenApiExample(
                 "8 + joker on a pair of 7s",
@@ -127,39 +130,9 @@ class EvaluateView(APIView):
         )
 
 
-class GandengyanSettleInput(serializers.Serializer):
-    options = serializers.DictField(required=False, default=dict)
-    winner = serializers.IntegerField(min_value=0)
-    remaining = serializers.ListField(child=serializers.IntegerField(min_value=0), max_length=6)
-    played_any = serializers.ListField(child=serializers.BooleanField(), max_length=6)
-    forfeited = serializers.ListField(child=serializers.BooleanField(), max_length=6)
-    bombs = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=list, max_length=64
-    )
-
-
-class XiBombSerializer(serializers.Serializer):
-    rank = serializers.ChoiceField(choices=list(RANK_INDEX))
-    count = serializers.IntegerField()
-
-
-class FiveTenKSettleInput(serializers.Serializer):
-    options = serializers.DictField(required=False, default=dict)
-    banker = serializers.IntegerField(allow_null=True, required=False, default=None)
-    teams = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), max_length=4),
-        required=False, default=list, max_length=4,
-    )
-    finish_order = serializers.ListField(child=serializers.IntegerField(), max_length=4)
-    captured = serializers.ListField(child=serializers.IntegerField(), max_length=4)
-    xi_bombs = serializers.ListField(
-        child=serializers.ListField(child=XiBombSerializer(), max_length=32),
-        required=False, max_length=4,
-    )
-
-
 class SettleOutput(serializers.Serializer):
-    deltas = serializers.ListField(child=serializers.IntegerField())
+    deltas = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="points per seat; they sum to zero")
     breakdown = serializers.ListField(child=serializers.DictField(), required=False)
     settlement = serializers.ListField(child=serializers.IntegerField(), required=False)
     xi = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -167,83 +140,25 @@ class SettleOutput(serializers.Serializer):
     winner_seats = serializers.ListField(child=serializers.IntegerField(), required=False)
 
 
-def _settle_gandengyan(engine, body) -> dict:
-    options = engine.parse_options(body["options"])
-    players = options["players"]
-    for field in ("remaining", "played_any", "forfeited"):
-        if len(body[field]) != players:
-            raise SettlementError(f"{field} needs one entry per seat ({players})", field=field)
-    return gandengyan_settle(
-        winner=body["winner"], remaining=body["remaining"], played_any=body["played_any"],
-        forfeited=body["forfeited"], bombs=body["bombs"], decks=options["decks"],
-    )
+BODY = AnyObject("`options`, then the facts")
 
 
-def _settle_five_ten_k(engine, body) -> dict:
-    options = engine.parse_options(body["options"])
-    players = options["players"]
-    xi_bombs = body.get("xi_bombs") or [[] for _ in range(players)]
-    return five_ten_k_settle(
-        players=players, base_score=options["base_score"], dry=options["dry"],
-        xi_mode=options["xi_mode"], banker=None if players == 2 else body["banker"],
-        teams=body["teams"], finish_order=body["finish_order"], captured=body["captured"],
-        xi_bombs=[[(RANK_INDEX[b["rank"]], b["count"]) for b in bombs] for bombs in xi_bombs],
-    )
-
-
-class _SettleView(APIView):
+class SettleView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
-    ruleset: str
-    input_class: type[serializers.Serializer]
-    settle: staticmethod  # (engine, validated body) -> settlement dict
 
-    def post(self, request):
-        engine = RULESETS[self.ruleset]
-        data = self.input_class(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response(self.settle(engine, data.validated_data))
-
-
-@extend_schema_view(post=extend_schema(
-    operation_id="rules_gandengyan_settle",
-    summary="Settle one gandengyan round from its facts, with an itemised breakdown",
-    request=GandengyanSettleInput,
-    responses={200: SettleOutput},
-    examples=[
-        OpenApiExample(
-            "Two bombs multiply by 8",
-            request_only=True,
-            value={"options": {"players": 4, "decks": 1}, "winner": 0,
-                   "remaining": [0, 2, 5, 1], "played_any": [True, True, True, False],
-                   "forfeited": [False, False, False, False], "bombs": [3, 4]},
-        ),
-    ],
-))
-class GandengyanSettleView(_SettleView):
-    ruleset = "gandengyan"
-    input_class = GandengyanSettleInput
-    settle = staticmethod(_settle_gandengyan)
-
-
-@extend_schema_view(post=extend_schema(
-    operation_id="rules_510k_settle",
-    summary="Settle one 510k round from its facts: settlement, 喜分, level, winners",
-    request=FiveTenKSettleInput,
-    responses={200: SettleOutput},
-    examples=[
-        OpenApiExample(
-            "2 against 2 with a 5-card bomb",
-            request_only=True,
-            value={"options": {"players": 4, "base_score": 1, "dry": "full",
-                               "xi_mode": "multiplicative"},
-                   "banker": None, "teams": [[0, 2], [1, 3]], "finish_order": [0, 1, 2],
-                   "captured": [60, 40, 50, 50],
-                   "xi_bombs": [[], [{"rank": "8", "count": 5}], [], []]},
-        ),
-    ],
-))
-class FiveTenKSettleView(_SettleView):
-    ruleset = "510k"
-    input_class = FiveTenKSettleInput
-    settle = staticmethod(_settle_five_ten_k)
+    @extend_schema(
+        operation_id="rules_settle",
+        summary="Settle one round from its facts, itemised (each ruleset's facts: its "
+        "SettleInput component)",
+        request={"application/json": one_of("SettleInput", "the ruleset's facts")},
+        responses={200: SettleOutput, **ERRORS},
+        examples=[OpenApiExample(f"{r.info.title['en']}", request_only=True,
+                                 value=r.info.settle_example)
+                  for r in RULESETS.values() if r.info.settle_example],
+    )
+    def post(self, request, ruleset: str):
+        engine = _ruleset(ruleset)
+        body = parse(BODY, request.data, "invalid_input")
+        options = engine.parse_options(body.pop("options", {}))
+        return Response(engine.settle(options, body))

@@ -1,161 +1,80 @@
-"""Input and output shapes of the match endpoints. Inputs are strict (exact JSON types, no unknown
-fields); outputs document the dicts the selectors build."""
+"""The shapes of the match endpoints. Request bodies are specs (games.engine.specs: one parse,
+exact JSON types, no unknown fields, and the schema OpenAPI shows); responses are documented by
+the serializers below, the ruleset views by the engine's own specs (games.api.schema)."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bots.strategies import LEVELS as BOT_LEVELS
-from games.engine.actions import Action, action_from_dict
-from games.engine.registry import RULESETS
+from games.api.schema import one_of
+from games.engine.actions import ACTION
+from games.engine.errors import IllegalAction
+from games.engine.specs import (
+    AnyObject,
+    Choice,
+    Field,
+    Int,
+    List,
+    Nullable,
+    Obj,
+    Spec,
+    Tagged,
+    Text,
+)
+from games.models import BOT_LEVELS
 
-MAX_CARDS_PER_PLAY = 64
+MAX_SEATS = 8
+WHOLE = 2**31 - 1
 
+ACT = Obj({
+    "expected_version": Field(Int(0, WHOLE, "the `version` of the view you act on; 409 if it "
+                                  "moved on")),
+    "action": Field(ACTION),
+    "seat": Field(Nullable(Int(0, MAX_SEATS - 1, "optional: your seat, checked (403 if not "
+                                                 "yours)")), None),
+}, "one action on your turn")
 
-class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not declare: a typo must not be silently ignored."""
+SEAT = Tagged("type", {
+    "human": Obj({"type": Field(Choice(("human",)))},
+                 "a person: you at seat 0, else open until someone joins with the invite code"),
+    "bot": Obj({"type": Field(Choice(("bot",))),
+                "level": Field(Choice(BOT_LEVELS, "how well it plays"), "normal")}, "a bot"),
+})
 
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({name: ["unknown field"] for name in unknown})
-        return super().to_internal_value(data)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON number that is a whole number; "5" or true are wrong types, not 5 or 1."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, int) or isinstance(data, bool):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    def to_internal_value(self, data):
-        if not isinstance(data, bool):
-            self.fail("invalid", input=data)
-        return data
-
-
-class SeatInput(StrictSerializer):
-    type = serializers.ChoiceField(choices=["human", "bot"])
-    level = serializers.ChoiceField(choices=list(BOT_LEVELS), required=False)
-
-
-class MatchCreateInput(StrictSerializer):
-    ruleset = serializers.ChoiceField(choices=sorted(RULESETS))
-    options = serializers.DictField(
-        required=False, default=dict,
-        help_text="gandengyan: decks 1|2, players 4..6, starting_score. 510k: players 4|2, "
-        "base_score 1..10, dry none|half|full, xi_mode multiplicative|additive, rounds 1..100. "
-        "`players` defaults to the number of seats.",
-    )
-    seats = SeatInput(
-        many=True, required=False, max_length=6,
-        help_text="seat 0 is yours (human); others human (joined by invite code) or bot. "
-        "Default: you and bots of level normal.",
-    )
+CREATE = Obj({
+    "ruleset": Field(Text(20, "a ruleset's name: gandengyan or 510k")),
+    "options": Field(AnyObject("the ruleset's options; missing ones take their defaults, "
+                               "`players` defaults to the number of seats",
+                               one_of("Options", "")), {}),
+    "seats": Field(Nullable(List(SEAT, MAX_SEATS, 1, "seat 0 is yours (human); default: you "
+                                 "and `players - 1` normal bots")), None),
+}, "a new match")
 
 
-class ReadingInput(StrictSerializer):
-    type = serializers.CharField(max_length=20)
-    rank = serializers.CharField(max_length=2)
-    length = StrictIntegerField(min_value=1, max_value=MAX_CARDS_PER_PLAY)
-    triples = StrictIntegerField(min_value=0, max_value=MAX_CARDS_PER_PLAY, required=False)
+def request_schema(spec: Spec) -> dict:
+    return {"application/json": spec.schema()}
 
 
-ACTION_FIELDS = {
-    "play": ({"cards"}, {"cards", "reading", "extras"}),
-    "pass": (set(), set()),
-    "cut": (set(), {"position"}),
-    "bid": ({"solo"}, {"solo"}),
-}
+def invalid_query(name: str, message: str) -> IllegalAction:
+    return IllegalAction("invalid_input", f"{name}: {message}", field=name)
 
 
-class ActionInput(StrictSerializer):
-    type = serializers.ChoiceField(choices=list(ACTION_FIELDS))
-    cards = serializers.ListField(
-        child=StrictIntegerField(), max_length=MAX_CARDS_PER_PLAY, required=False,
-        help_text="card ids from your hand (the `id` of each card in your view)",
-    )
-    reading = ReadingInput(
-        required=False, allow_null=True,
-        help_text="name the reading when the cards can be read several ways",
-    )
-    extras = StrictIntegerField(
-        required=False, min_value=0, max_value=MAX_CARDS_PER_PLAY,
-        help_text="ignored: lets a client send a listed legal action back as it came; the "
-        "cards sent are what is played",
-    )
-    position = StrictIntegerField(
-        required=False, allow_null=True, help_text="where to cut; null: at random"
-    )
-    solo = StrictBooleanField(required=False, help_text="true: go solo (包庄)")
-
-    def validate(self, attrs):
-        required, allowed = ACTION_FIELDS[attrs["type"]]
-        given = set(attrs) - {"type"}
-        errors = {name: ["required for this action type"] for name in sorted(required - given)}
-        errors.update(
-            {name: ["not used by this action type"] for name in sorted(given - allowed)}
-        )
-        if errors:
-            raise serializers.ValidationError(errors)
-        return attrs
-
-    @staticmethod
-    def to_action(attrs: dict) -> Action:
-        return action_from_dict(dict(attrs))
+def query_int(request, name: str, default, low: int, high: int):
+    """A whole-number query parameter, given once, within low..high."""
+    values = request.query_params.getlist(name)
+    if not values or values == [""]:
+        return default
+    if len(values) > 1:
+        raise invalid_query(name, "given more than once")
+    try:
+        value = int(values[0])
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise invalid_query(name, f"a whole number {low}..{high}")
+    return value
 
 
-class ActInput(StrictSerializer):
-    expected_version = StrictIntegerField(
-        min_value=0, help_text="the `version` of the view you act on; 409 if it moved on"
-    )
-    action = ActionInput()
-    seat = StrictIntegerField(
-        required=False, min_value=0, help_text="optional: your seat, checked (403 if not yours)"
-    )
-
-
-    @classmethod
-    def validated(cls, data) -> dict:
-        """The body as the serializer would validate it. The everyday bodies (a pass, a play of
-        card ids) are recognised by hand: building the nested serializer cost an act more than
-        its engine work. Anything else, right or wrong, goes through the serializer, which also
-        words the errors."""
-        plain = _plain_act(data)
-        if plain is not None:
-            return plain
-        serializer = cls(data=data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
-
-
-def _small(value) -> bool:
-    return type(value) is int and 0 <= value < 2**31
-
-
-def _plain_act(data) -> dict | None:
-    """A body the serializer would accept unchanged, or None (not necessarily wrong)."""
-    if type(data) is not dict or not data.keys() <= {"expected_version", "action", "seat"}:
-        return None
-    action = data.get("action")
-    if not _small(data.get("expected_version")) or not _small(data.get("seat", 0)) or (
-        type(action) is not dict
-    ):
-        return None
-    if action == {"type": "pass"}:
-        return data
-    cards = action.get("cards")
-    if (action.get("type") == "play" and action.keys() == {"type", "cards"}
-            and type(cards) is list and len(cards) <= MAX_CARDS_PER_PLAY
-            and all(_small(card) for card in cards)):
-        return data
-    return None
-
-
-class JoinInput(StrictSerializer):
+class JoinInput(serializers.Serializer):
     code = serializers.CharField(max_length=32, help_text="the invite code the creator shared")
 
 
@@ -175,6 +94,11 @@ class RoundRef(serializers.Serializer):
     seed_hash = serializers.CharField(help_text="SHA-256 of the round's secret seed")
 
 
+@extend_schema_field(one_of("View", "the ruleset's view for your seat (see its component)"))
+class RulesetView(serializers.DictField):
+    pass
+
+
 class MatchViewOutput(serializers.Serializer):
     id = serializers.IntegerField()
     ruleset = serializers.CharField()
@@ -187,11 +111,7 @@ class MatchViewOutput(serializers.Serializer):
     your_turn = serializers.BooleanField()
     round = RoundRef(allow_null=True)
     seats = SeatOutput(many=True)
-    state = serializers.DictField(
-        allow_null=True,
-        help_text="the engine's view for your seat: your hand [{id, code, playable}], the "
-        "others' card counts, the table (latest play marked), and the ruleset's public facts",
-    )
+    state = RulesetView(allow_null=True)
     legal_actions = serializers.ListField(
         child=serializers.DictField(), help_text="what you may send now; plays list card ids, "
         "their reading and, in 510k, how many `extras` (带牌) you may add",
@@ -216,8 +136,9 @@ class MatchSummaryOutput(serializers.Serializer):
 
 
 class MatchListOutput(serializers.Serializer):
-    count = serializers.IntegerField()
     results = MatchSummaryOutput(many=True)
+    next = serializers.IntegerField(allow_null=True, help_text="pass it as `before` for the "
+                                    "next page; null on the last")
 
 
 class EventsOutput(serializers.Serializer):

@@ -1,9 +1,8 @@
-"""Every route under /api/v1/, in one list."""
+"""The game routes under /api/v1/ (the auth routes are accounts.urls)."""
 
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts import api as auth
 from games.api import matches, rules
 from games.api.health import HealthView
 
@@ -11,14 +10,8 @@ urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("auth/guest/", auth.GuestView.as_view(), name="auth-guest"),
-    path("auth/register/", auth.RegisterView.as_view(), name="auth-register"),
-    path("auth/login/", auth.LoginView.as_view(), name="auth-login"),
-    path("auth/me/", auth.MeView.as_view(), name="auth-me"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
-    path("rules/gandengyan/settle/", rules.GandengyanSettleView.as_view(),
-         name="rules-gandengyan-settle"),
-    path("rules/510k/settle/", rules.FiveTenKSettleView.as_view(), name="rules-510k-settle"),
+    path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
     path("matches/<int:match_id>/", matches.MatchDetailView.as_view(), name="match"),

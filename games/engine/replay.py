@@ -22,7 +22,7 @@ def replay(
             state = ruleset.start_round(state, seeds[played])
             played += 1
         state, _ = ruleset.apply(state, seat, action)
-    while played < len(seeds) and ruleset.needs_round(state):
+    while played < len(seeds) and ruleset.table(state).needs_round:
         state = ruleset.start_round(state, seeds[played])
         played += 1
     return state

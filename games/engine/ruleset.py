@@ -1,27 +1,79 @@
-"""The one interface the service, the bots and replay use for either ruleset.
+"""The one interface the service, the bots, the rules endpoints and replay use for any ruleset.
 
-A state is an immutable value (frozen dataclasses, tuples). Every method is pure: no I/O, no
-global randomness; a round's randomness comes from the seed given to `start_round`.
+A state is an immutable value. Every method is pure: no I/O, no global randomness; a round's
+randomness comes from the seed given to `start_round`.
 
 Lifecycle: `new_match` -> `start_round(seed)` -> (`to_act`, `legal_actions`, `apply`)* until
-`round_over`; then `round_result`; then, unless `match_over`, `start_round(next seed)` again.
+`round_over`; then `round_result`; then, while `table(state).needs_round`, `start_round` again.
+`table(state)` gives the facts every caller needs in one shared vocabulary; callers never read
+them back out of a view.
 """
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
 
-from games.engine.actions import Action
+from games.engine.actions import Action, Play
 from games.engine.combos import Reading
+from games.engine.errors import IllegalAction
+from games.engine.specs import Obj, parse
+
+S = TypeVar("S")
+
+# Where a match stands, in every ruleset's view and table: no round dealt yet; a round's cut, bid
+# and play phases (a ruleset uses those it has); a round over with more to come; the match over.
+PHASES = ("waiting", "cut", "bid", "play", "round_over", "match_over")
 
 
-class Ruleset(ABC):
+@dataclass(frozen=True)
+class RulesetInfo:
+    """What a ruleset is, before any match: the one source for validating options, describing
+    them in OpenAPI and in the admin, and for the settle endpoint's facts."""
+
     name: str
+    title: Mapping[str, str]  # {"en": ..., "zh": ...}
+    players: tuple[int, ...]  # the table sizes it plays
+    options: Obj  # every option, with its default and bounds
+    view: Obj  # what `view` returns (games.engine.vocabulary: the words all views share)
+    settle_facts: Obj  # what `settle` takes besides the options
+    settle_example: Mapping = field(default_factory=dict)
 
-    @abstractmethod
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The facts of a match state that the service stores and shows beside the view."""
+
+    players: int
+    phase: str  # one of PHASES
+    round: int  # the current or last round's number; 0 before the first deal
+    to_act: int | None
+    seating: tuple[int, ...]  # seats in turn order this round
+    eliminated: tuple[bool, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def needs_round(self) -> bool:
+        return self.phase in ("waiting", "round_over")
+
+    @property
+    def match_over(self) -> bool:
+        return self.phase == "match_over"
+
+
+class Ruleset(ABC, Generic[S]):
+    info: ClassVar[RulesetInfo]
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    # -- options and the rules endpoints ---------------------------------------------------------
+
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict:
         """Validated options with defaults filled in; IllegalAction("invalid_option") otherwise
         (unknown keys, wrong types, out of range)."""
+        return parse(self.info.options, {} if raw is None else raw, "invalid_option", "option")
 
     @abstractmethod
     def pack(self, options: dict) -> tuple[int, ...]:
@@ -35,71 +87,93 @@ class Ruleset(ABC):
     def beats(self, options: dict, play: Reading, previous: Reading) -> bool:
         """Whether a play read as `play` may be played on `previous`."""
 
+    def settle(self, options: dict, raw_facts: Mapping) -> dict:
+        """A round settled from its facts (`info.settle_facts`), itemised; refused with
+        IllegalAction("invalid_settlement") when they are inconsistent."""
+        facts = parse(self.info.settle_facts, raw_facts, "invalid_settlement")
+        return self.settle_facts(options, facts)
+
     @abstractmethod
-    def new_match(self, options: dict, humans: Sequence[bool]) -> Any:
+    def settle_facts(self, options: dict, facts: dict) -> dict:
+        """`settle` on facts already of the right shape: {"deltas": [per seat], ...}."""
+
+    # -- a match ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_match(self, options: dict, humans: Sequence[bool]) -> S:
         """A match with no round dealt yet; one seat per entry of `humans` (True = a person)."""
 
     @abstractmethod
-    def start_round(self, state: Any, seed: str) -> Any:
-        """Deal the next round from `random.Random(seed)`; only when `needs_round(state)`."""
+    def start_round(self, state: S, seed: str) -> S:
+        """Deal the next round from `random.Random(seed)`; only when `table(state).needs_round`."""
 
     @abstractmethod
-    def needs_round(self, state: Any) -> bool:
-        """True before the first round and between rounds, while the match is not over."""
+    def table(self, state: S) -> Table:
+        """Where the match stands: players, phase, round, seat to act, seating, eliminations."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> int | None:
-        """The seat whose action is awaited, or None (between rounds, match over)."""
+    def to_act(self, state: S) -> int | None:
+        """`table(state).to_act`, cheaply: search loops ask it on every step."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def round_over(self, state: S) -> bool:
+        """The current round has ended (its result is final); cheap, like `to_act`."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Everything `seat` may do now; plays carry their reading (one entry per reading and per
         distinct set of ranks, suits never matter) and, where 带牌 apply, `extras`."""
 
+    def extra_candidates(self, hand: tuple[int, ...], play: Play) -> tuple[int, ...]:
+        """Cards of `hand` of which any `play.extras` or fewer may be added to the listed `play`
+        (带牌); rulesets without extras have none."""
+        return ()
+
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, list[dict]]:
+    def apply(self, state: S, seat: int, action: Action) -> tuple[S, list[dict]]:
         """The new state and the public events the action caused (no hidden card in them).
         Raises IllegalAction with a stable code and leaves `state` as it was."""
 
+    def is_legal(self, state: S, seat: int, action: Action) -> bool:
+        try:
+            self.apply(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
     @abstractmethod
-    def forced_action(self, state: Any) -> Action | None:
+    def forced_action(self, state: S) -> Action | None:
         """The action taken for the seat to act when it has no choice (a pass with no legal
         answer): the service applies it automatically and logs it as actor `auto`."""
 
+    # -- what is shown ---------------------------------------------------------------------------
+
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict:
+    def view(self, state: S, seat: int | None, legal: list[Action] | None = None) -> dict:
         """What `seat` may know, JSON-ready, cards as `cards.wire(card)` (own hand with
-        `playable` flags). seat None = an onlooker: public facts only."""
+        `playable` flags; `legal`, when the caller holds the seat's legal actions already, spares
+        listing them again). seat None = an onlooker: public facts only. Keys shared by every
+        ruleset: ruleset, options, phase, round, to_act, seat, players, humans, scores, counts,
+        seating, trick, played, hand."""
 
     @abstractmethod
-    def full_view(self, state: Any) -> dict:
-        """Every hand open: for staff review and for players once a round is over."""
+    def full_view(self, state: S) -> dict:
+        """Every hand open (`hands`): for staff review and for players once a round is over."""
 
     @abstractmethod
-    def round_over(self, state: Any) -> bool:
-        """The current round has ended (its result is final)."""
+    def round_result(self, state: S) -> dict:
+        """For the round just ended: {"deltas": [per seat], "winners": [seats of the winning
+        side], "breakdown": [per seat dicts], "summary": {...}, "hands": [remaining cards per seat
+        as wire dicts], ...}."""
 
     @abstractmethod
-    def round_result(self, state: Any) -> dict:
-        """For the round just ended: {"deltas": [per seat], "breakdown": [per seat dicts],
-        "summary": {...}, "hands": [remaining cards per seat as wire dicts], ...}."""
-
-    @abstractmethod
-    def match_over(self, state: Any) -> bool:
-        """No more rounds will be dealt."""
-
-    @abstractmethod
-    def scores(self, state: Any) -> list[int]:
-        """Each seat's match score now."""
-
-    @abstractmethod
-    def standings(self, state: Any) -> list[dict]:
+    def standings(self, state: S) -> list[dict]:
         """Final ranking, best first: [{"seat", "score", "rank"}]."""
 
     @abstractmethod
-    def to_json(self, state: Any) -> dict:
+    def to_json(self, state: S) -> dict:
         """The snapshot stored with the match (hidden cards included; never sent to players)."""
 
     @abstractmethod
-    def from_json(self, data: dict) -> Any:
+    def from_json(self, data: dict) -> S:
         """Inverse of `to_json`: `from_json(to_json(s)) == s`."""

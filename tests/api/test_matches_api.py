@@ -9,9 +9,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import services
-from games.api.serializers import ActInput, ActionInput
-from games.engine.actions import Play
+from games.api.serializers import ACT
+from games.engine.actions import Play, action_from_parsed
 from games.engine.registry import get_ruleset
+from games.engine.specs import parse
 from games.models import Event, Match, Move
 from tests.matchplay import Client, bots, client_sender, create, sign_in
 
@@ -75,7 +76,7 @@ def turn_of(duo) -> tuple[Client, Client, dict]:
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        ({"ruleset": "poker"}, "invalid_input"),
+        ({"ruleset": "poker"}, "unknown_ruleset"),
         ({"ruleset": "gandengyan", "options": {"jokers": 3}}, "invalid_option"),
         ({"ruleset": "gandengyan", "options": {"decks": 3}}, "invalid_option"),
         ({"ruleset": "gandengyan", "options": {"decks": "1"}}, "invalid_option"),
@@ -369,14 +370,19 @@ def test_list_my_matches_by_status(player, duo):
     create(player, "gandengyan", {"starting_score": 1},
            [{"type": "human"}, {"type": "human"}] + [{"type": "bot"}] * 2)
     status, listed = player.get("/matches/")
-    assert status == 200 and listed["count"] == 2
+    ids = [m["id"] for m in listed["results"]]
+    assert status == 200 and len(ids) == 2 and ids == sorted(ids, reverse=True)
+    assert listed["next"] is None
     status, waiting = player.get("/matches/?status=waiting")
     assert [m["status"] for m in waiting["results"]] == ["waiting"]
-    status, page = player.get("/matches/?limit=1&offset=1")
-    assert len(page["results"]) == 1 and page["count"] == 2
+    status, first = player.get("/matches/?limit=1")
+    assert [m["id"] for m in first["results"]] == ids[:1] and first["next"] == ids[0]
+    status, second = player.get(f"/matches/?limit=1&before={first['next']}")
+    assert [m["id"] for m in second["results"]] == ids[1:] and second["next"] is None
     assert error_code(player.get("/matches/?status=paused")) == "invalid_input"
     assert error_code(player.get("/matches/?limit=0")) == "invalid_input"
-    assert new_player().get("/matches/")[1]["count"] == 0
+    assert error_code(player.get("/matches/?limit=1&limit=2")) == "invalid_input"
+    assert new_player().get("/matches/")[1] == {"results": [], "next": None}
     active = player.get("/matches/?status=active")[1]["results"][0]
     assert active["you"] == 0 and isinstance(active["your_turn"], bool)
 
@@ -419,7 +425,7 @@ def test_schema_documents_the_match_endpoints(api_client):
 
 
 def test_a_listed_play_is_accepted_back_as_it_came_extras_count_included():
-    body = ActInput.validated(
-        {"expected_version": 3, "action": {"type": "play", "cards": [20, 21, 22], "extras": 2}}
-    )
-    assert ActionInput.to_action(body["action"]) == Play((20, 21, 22))
+    body = parse(ACT, {"expected_version": 3,
+                       "action": {"type": "play", "cards": [20, 21, 22], "extras": 2}},
+                 "invalid_input")
+    assert action_from_parsed(body["action"]) == Play((20, 21, 22))

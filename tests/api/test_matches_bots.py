@@ -10,11 +10,11 @@ from rest_framework.test import APIClient
 
 import bots.tasks
 from bots import strategies
-from bots.strategies import random_bot
+from bots.strategies.random_bot import RandomBot
 from games import services
 from games.engine.actions import Play
 from games.engine.registry import get_ruleset
-from games.models import Match, Move
+from games.models import BOT_LEVELS, Match, Move
 from tests.matchplay import Client, client_sender, create, record_bot_turns, sign_in
 from tests.matchplay import bots as bot_seats
 
@@ -73,11 +73,11 @@ def test_the_same_deal_and_version_give_the_same_bot_action(player, queued, monk
 def test_the_strategy_sees_only_its_seats_view(player, queued, monkeypatch):
     seen = []
 
-    def spy(ruleset_name, view, legal, rng):
+    def spy(level, ruleset, view, legal, rng):
         seen.append((view, legal))
-        return random_bot.choose(ruleset_name, view, legal, rng)
+        return strategies.choose_action(level, ruleset, view, legal, rng)
 
-    monkeypatch.setitem(strategies.STRATEGIES, "random", spy)
+    monkeypatch.setattr(bots.tasks, "choose_action", spy)
     match_id, version = bot_turn_match(player, queued)
     match = Match.objects.get(pk=match_id)
     engine = get_ruleset(match.ruleset)
@@ -109,7 +109,13 @@ def test_task_options_for_at_least_once_delivery():
     assert task.acks_late and task.reject_on_worker_lost
     assert task.soft_time_limit < task.time_limit
     assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] > 10 * task.time_limit
-    assert strategies.LEVELS == ("random", "normal", "hard")
+
+
+@pytest.mark.parametrize("ruleset", ["gandengyan", "510k"])
+def test_every_seat_level_has_a_strategy_of_its_own(ruleset):
+    levels = strategies.strategies(ruleset)
+    assert set(levels) == set(BOT_LEVELS)
+    assert len({id(s) for s in levels.values()}) == len(BOT_LEVELS)  # none falls back
 
 
 @pytest.mark.parametrize("players", [4, 2])
@@ -124,7 +130,7 @@ def test_random_bot_plays_only_accepted_actions_with_valid_extras(players):
         while not engine.round_over(state):
             seat = engine.to_act(state)
             legal = engine.legal_actions(state, seat)
-            action = random_bot.choose("510k", engine.view(state, seat), legal, rng)
+            action = RandomBot(engine)(engine.view(state, seat), legal, rng)
             listed = {a.cards for a in legal if isinstance(a, Play)}
             if isinstance(action, Play) and action.cards not in listed:
                 with_extras += 1

@@ -8,7 +8,8 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games import selectors, services
+from games.engine.registry import get_ruleset
 from games.models import Match, Move
 from scoring.models import ScoreEntry
 from tests.matchplay import (
@@ -115,3 +116,18 @@ def test_two_people_join_with_the_invite_code_and_play(player, seeded):
         )
         assert status == 200, views[seat]
     assert current["status"] == "finished"
+
+
+def test_a_ruleset_added_as_a_folder_plays_through_the_api(player, seeded):
+    """tests/rulesets/highcard/ is all there is of it: the service, the bots (at random, as for
+    any ruleset without bots of its own), replay and the rules endpoints take it as it comes."""
+    view = create(player, "highcard", {"rounds": 2, "players": 3}, bots(2, "hard"))
+    assert view["state"]["ruleset"] == "highcard" and view["your_turn"]
+    view = finish(player, view, seed=3)
+    check_finished(player, view, rounds=2)
+    assert Move.objects.filter(round__match_id=view["id"], actor="auto").exists()
+    match = Match.objects.get(pk=view["id"])
+    assert selectors.match_replay(match) == get_ruleset("highcard").from_json(match.snapshot)
+    status, settled = player.post("/rules/highcard/settle/",
+                                  {"options": {"players": 3}, "tricks": [2, 1, 0]})
+    assert status == 200 and settled["deltas"] == [3, 0, -3]

@@ -2,13 +2,20 @@
 
 import random
 
+from bots.strategies import strategies
+from bots.strategies.search import Budget
 from games.engine.actions import Action
+
+
+def level(engine, name: str, budget: Budget | None = None):
+    """The `name` strategy for `engine`'s ruleset."""
+    return strategies(engine.name, budget)[name]
 
 
 def decide(strategy, engine, state, rng: random.Random | None = None) -> Action:
     seat = engine.to_act(state)
-    return strategy(engine.name, engine.view(state, seat), engine.legal_actions(state, seat),
-                    rng or random.Random(0))
+    legal = engine.legal_actions(state, seat)
+    return strategy(engine.view(state, seat, legal), legal, rng or random.Random(0))
 
 
 def play_round(engine, state, strategy, rng: random.Random):

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.strategies import five_ten_k_normal as normal
-from bots.strategies import normal as normal_strategy
+from bots.strategies.five_ten_k import normal
+from bots.strategies.five_ten_k.normal import choose as normal_strategy
 from games.engine.actions import Bid, Pass, Play
 from games.engine.cards import RANK_OF
 from games.engine.rulesets.five_ten_k.combos import rank_counts

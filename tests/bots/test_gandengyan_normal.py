@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.strategies import normal
+from bots.strategies.gandengyan.normal import choose as normal
 from games.engine.actions import Pass
 from games.engine.cards import JOKER, RANK_OF
 from tests.bots.support import decide, play_round

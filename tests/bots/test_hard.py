@@ -9,13 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.strategies import SEARCH_GAMES, normal
-from bots.strategies.hard import PRUNE_AFTER, Budget, Game, Hard, search
+from bots.strategies.search import PRUNE_AFTER, Budget, Game, search
 from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.registry import get_ruleset
-from games.engine.rulesets.five_ten_k_sampling import sample_state as sample_510k
-from games.engine.rulesets.gandengyan_sampling import sample_state as sample_gandengyan
-from tests.bots.support import decide, play_round
+from games.engine.rulesets.five_ten_k.sampling import sample_state as sample_510k
+from games.engine.rulesets.gandengyan.sampling import sample_state as sample_gandengyan
+from tests.bots.support import decide, level, play_round
 
 SAMPLERS = {"510k": sample_510k, "gandengyan": sample_gandengyan}
 SETUPS = [("510k", {"players": 4}), ("510k", {"players": 2}),
@@ -33,7 +32,8 @@ def midround(name: str, options: dict, seed: int, steps: int):
         if engine.round_over(state):
             break
         seat = engine.to_act(state)
-        action = engine.forced_action(state) or decide(normal, engine, state, rng)
+        action = engine.forced_action(state) or decide(level(engine, "normal"), engine, state,
+                                                       rng)
         state, _ = engine.apply(state, seat, action)
     return engine, state
 
@@ -132,7 +132,7 @@ def test_hard_plays_legal_moves_through_a_round(name, options):
     players = options["players"]
     state = engine.start_round(engine.new_match(engine.parse_options(options), [False] * players),
                                "hard-round")
-    hard = Hard(SEARCH_GAMES, Budget(ms=None, samples=2))
+    hard = level(engine, "hard", Budget(ms=None, samples=2))
     final, chosen = play_round(engine, state, hard, random.Random(1))
     assert engine.round_over(final)
     assert any(isinstance(a, Play) for a in chosen)

@@ -6,13 +6,16 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
-from bots.simulation import _team_levels, percentile, simulate, summary, table, wilson
+from bots.simulation import Outcome, percentile, play_round, simulate, summary, table, wilson
 from bots.strategies import strategies
-from bots.strategies.hard import Budget
-from games.engine.actions import Bid, Cut
+from bots.strategies.five_ten_k.sides import partners
+from bots.strategies.search import Budget
+from games.engine.actions import Bid
 from games.engine.registry import get_ruleset
 
-CHEAP = strategies(Budget(ms=None, samples=1))
+
+def cheap(ruleset: str) -> dict:
+    return strategies(ruleset, Budget(ms=None, samples=1))
 
 
 def test_wilson_interval():
@@ -32,10 +35,15 @@ def test_percentile_is_a_value_seen():
 def test_510k_partners_are_seated_on_one_side(seed):
     engine = get_ruleset("510k")
     state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4), str(seed))
-    state, _ = engine.apply(state, 0, Cut(None))
-    levels, label = _team_levels(["hard", "random", "normal", "random"], state, seed)
-    for _ in range(4):
-        state, _ = engine.apply(state, engine.to_act(state), Bid(False))
+    def no_solo(strategy):
+        return lambda view, legal, rng: (Bid(False) if Bid(False) in legal else
+                                         strategy(view, legal, rng))
+
+    never_solo = {name: no_solo(strategy) for name, strategy in cheap("510k").items()}
+    final, levels, label = play_round(engine, state, ["hard", "random", "normal", "random"],
+                                      never_solo, random.Random(seed), Outcome("510k", ()),
+                                      partners, seed)
+    state = final
     for team in state.round.teams:
         assert len({label[s] for s in team}) == 1
         names = {"A": {"hard", "normal"}, "B": {"random"}}[label[team[0]]]
@@ -50,7 +58,7 @@ def test_510k_partners_are_seated_on_one_side(seed):
      ("gandengyan", ["hard", "normal", "random", "random", "normal"], 2)],
 )
 def test_a_tiny_simulation(ruleset, seats, rounds):
-    outcome = simulate(ruleset, seats, 2, "tiny", CHEAP, rounds=rounds)
+    outcome = simulate(ruleset, seats, 2, "tiny", cheap(ruleset), rounds=rounds)
     assert len(outcome.rounds) == 2 * rounds
     assert all(sum(r["deltas"]) == 0 for r in outcome.rounds)
     report = summary(outcome)
@@ -61,10 +69,12 @@ def test_a_tiny_simulation(ruleset, seats, rounds):
 
 
 def test_the_same_seed_deals_and_plays_the_same_without_a_clock():
-    runs = [simulate("gandengyan", ["normal", "random", "random", "random"], 2, 7, CHEAP,
+    runs = [simulate("gandengyan", ["normal", "random", "random", "random"], 2, 7,
+                     cheap("gandengyan"),
                      rounds=3).rounds for _ in range(2)]
     assert runs[0] == runs[1]
-    other = simulate("gandengyan", ["normal", "random", "random", "random"], 2, 8, CHEAP,
+    other = simulate("gandengyan", ["normal", "random", "random", "random"], 2, 8,
+                     cheap("gandengyan"),
                      rounds=3).rounds
     assert other != runs[0]
 
@@ -110,9 +120,9 @@ def test_the_command_refuses_bad_arguments(args):
 def test_each_seat_gets_its_own_view_only():
     seen = []
 
-    def spy(name, view, legal, rng: random.Random):
+    def spy(view, legal, rng: random.Random):
         seen.append(view)
-        return CHEAP["random"](name, view, legal, rng)
+        return cheap("510k")["random"](view, legal, rng)
 
     simulate("510k", ["spy"] * 4, 1, 3, {"spy": spy}, rounds=1)
     assert seen and all("hands" not in v and v["seat"] == v["to_act"] for v in seen)

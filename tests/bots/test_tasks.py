@@ -15,9 +15,8 @@ from rest_framework.test import APIClient
 
 import bots.tasks
 from bots import strategies
-from bots.strategies import SEARCH_GAMES
-from bots.strategies.hard import Budget, Hard
-from games import services
+from bots.strategies.search import Budget
+from games import hooks, services
 from games.models import Match, Move
 from tests.matchplay import Client, client_sender, create, play_through, sign_in
 from tests.matchplay import bots as bot_seats
@@ -35,7 +34,7 @@ def player() -> Client:
 @pytest.fixture
 def queued(monkeypatch) -> list[tuple[int, int]]:
     jobs = []
-    monkeypatch.setattr(bots.tasks, "enqueue_bot_turn", lambda *job: jobs.append(job))
+    monkeypatch.setattr(hooks, "announce_bot_turn", lambda *job: jobs.append(job))
     counter = itertools.count()
     monkeypatch.setattr(services, "new_seed", lambda: f"tasks-{next(counter)}")
     return jobs
@@ -77,10 +76,12 @@ def test_limits_out_of_order_refuse_to_start(env):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queued, monkeypatch):
-    def overrun(*args):
-        raise SoftTimeLimitExceeded()
+    def overrun(level, *args):
+        if level == "hard":
+            raise SoftTimeLimitExceeded()
+        return strategies.choose_action(level, *args)
 
-    monkeypatch.setitem(strategies.STRATEGIES, "hard", overrun)
+    monkeypatch.setattr(bots.tasks, "choose_action", overrun)
     match_id, version = first_bot_turn(player, queued, "hard")
     assert bots.tasks.play_bot_turn(match_id, version) is True
     assert Move.objects.filter(match_id=match_id, actor="bot").count() == 1
@@ -107,8 +108,7 @@ def test_the_test_only_delays_sleep_where_they_say(player, queued, monkeypatch, 
                          [("510k", {"rounds": 1}), ("gandengyan", {"starting_score": 10})])
 def test_a_person_plays_hard_bots_through_the_api(player, monkeypatch, ruleset, options):
     # A one-sample search: the same code path as the default time budget, in test time.
-    monkeypatch.setitem(strategies.STRATEGIES, "hard", Hard(SEARCH_GAMES, Budget(ms=None,
-                                                                                 samples=1)))
+    monkeypatch.setattr(strategies, "DEFAULT_BUDGET", Budget(ms=None, samples=1))
     view = create(player, ruleset, options, bot_seats(3, "hard"))
     view = play_through(player, view, random.Random(4))
     assert view["status"] == "finished"

@@ -3,11 +3,12 @@
 from itertools import combinations
 
 from games.engine.cards import RANK_OF, cards_from_codes
-from games.engine.rulesets.five_ten_k import FiveTenK, add_extras, extra_candidates
+from games.engine.rulesets.five_ten_k import RULESET
 from games.engine.rulesets.five_ten_k.combos import PACK
+from games.engine.rulesets.five_ten_k.listing import extra_candidates
 from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TablePlay
 
-RULES = FiveTenK()
+RULES = RULESET
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -74,6 +75,6 @@ def listed_sets(hand, plays) -> set[tuple]:
         candidates = extra_candidates(hand, play)
         for k in range(play.extras + 1):
             for extras in set(combinations(sorted(candidates), k)):
-                full = add_extras(play, extras)
+                full = play.with_extras(extras)
                 out.add((full.reading, ranks(full.cards)))
     return out

@@ -2,11 +2,11 @@
 
 from games.engine.cards import RANK_INDEX, RANK_OF, cards_from_codes, make_pack
 from games.engine.combos import Reading
-from games.engine.rulesets.gandengyan import Gandengyan
+from games.engine.rulesets.gandengyan import RULESET
 from games.engine.rulesets.gandengyan.combos import rank_counts, readings_of_counts
 from games.engine.rulesets.gandengyan.state import Match, Round, TablePlay, sort_hand
 
-RULES = Gandengyan()
+RULES = RULESET
 
 
 def cards(text: str, decks: int = 1) -> tuple[int, ...]:
@@ -45,7 +45,7 @@ def playing(*hands: str, pile: str = "", table=(), to_act: int = 0, decks: int =
     rnd = Round(
         number=number, seated=tuple(not e for e in eliminated),
         hands=tuple(sort_hand(h) for h in parts[:players]), pile=tuple(parts[-1]), dice=(),
-        leader=0, to_act=to_act, table=plays, forfeited=no,
+        leader=0, to_act=to_act, trick=plays, forfeited=no,
         played_any=tuple(played_any or no), bombs=tuple(bombs), winner=None,
     )
     return Match(decks, players, 500, tuple(humans or no), tuple(scores or (500,) * players),

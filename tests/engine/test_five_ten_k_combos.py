@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 from games.engine.actions import Play
 from games.engine.cards import RANK_INDEX, RANK_OF, RANKS
 from games.engine.combos import Reading
-from games.engine.rulesets.five_ten_k import add_extras, extra_candidates, readings
 from games.engine.rulesets.five_ten_k.combos import PACK, beats, points_of
-from games.engine.rulesets.five_ten_k.listing import answer_plays, lead_plays
+from games.engine.rulesets.five_ten_k.listing import answer_plays, extra_candidates, lead_plays
 from tests.engine.five_ten_k_support import RULES, cards, listed_sets, ranks
 
 
@@ -59,14 +58,14 @@ def r(kind: str, rank: str, length: int, triples: int = 0) -> Reading:
     ],
 )
 def test_readings(codes, expected):
-    assert sorted(readings({}, cards(codes))) == sorted(expected)
+    assert sorted(RULES.readings({}, cards(codes))) == sorted(expected)
 
 
 def test_cards_outside_the_pack_read_as_nothing():
     three, small_joker = 0, 52
-    assert readings({}, (three,)) == []
-    assert readings({}, (small_joker,)) == []
-    assert readings({}, ()) == []
+    assert RULES.readings({}, (three,)) == []
+    assert RULES.readings({}, (small_joker,)) == []
+    assert RULES.readings({}, ()) == []
 
 
 @pytest.mark.parametrize(
@@ -122,7 +121,7 @@ def brute_force(hand, previous=None) -> set[tuple]:
     out = set()
     for k in range(1, len(hand) + 1):
         for subset in combinations(hand, k):
-            for reading in readings({}, subset):
+            for reading in RULES.readings({}, subset):
                 if previous is None or beats(reading, previous):
                     out.add((reading, ranks(subset)))
     return out
@@ -165,7 +164,7 @@ def test_listing_is_one_entry_per_core_with_extras_counted():
     assert ranks(extra_candidates(hand, plane)) == ranks(cards("9C 9D 9H JC QD"))
     triple_of_nines = next(p for p in plays if p.reading == r("triple", "9", 3))
     assert triple_of_nines.extras == 2
-    assert add_extras(triple_of_nines, cards("JC QD")) == Play(
+    assert triple_of_nines.with_extras(cards("JC QD")) == Play(
         triple_of_nines.cards + cards("JC QD"), r("triple", "9", 5)
     )
 

@@ -11,9 +11,8 @@ from games.engine.actions import Pass, Play
 from games.engine.cards import RANK_OF
 from games.engine.errors import IllegalAction
 from games.engine.replay import replay
-from games.engine.rulesets.five_ten_k import with_random_extras
 from games.engine.rulesets.five_ten_k.combos import PACK, points_of
-from games.engine.rulesets.five_ten_k.listing import MAX_EXTRA_OF_RANK
+from games.engine.rulesets.five_ten_k.listing import MAX_EXTRA_OF_RANK, with_random_extras
 from games.engine.rulesets.five_ten_k.playout import random_round, random_steps
 from tests.engine.five_ten_k_support import RULES
 
@@ -47,10 +46,10 @@ def test_random_matches_keep_every_invariant_and_replay_exactly(seed, players):
     humans = [False] * players
     match = RULES.new_match(options, humans)
     seeds, moves = [], []
-    while RULES.needs_round(match):
+    while RULES.table(match).needs_round:
         seeds.append(f"{seed}/{len(seeds)}")
         match = RULES.start_round(match, seeds[-1])
-        before = RULES.scores(match)
+        before = list(RULES.table(match).scores)
         played: list[int] = []
         while not RULES.round_over(match):
             forced = RULES.forced_action(match)
@@ -64,9 +63,10 @@ def test_random_matches_keep_every_invariant_and_replay_exactly(seed, players):
                 check_conservation(match, played)
         result = RULES.round_result(match)
         assert sum(result["deltas"]) == 0
-        assert RULES.scores(match) == [b + d for b, d in zip(before, result["deltas"], strict=True)]
+        scores = RULES.table(match).scores
+        assert list(scores) == [b + d for b, d in zip(before, result["deltas"], strict=True)]
         assert result["settlement"]["winner_seats"]
-    assert RULES.match_over(match) and sum(RULES.scores(match)) == 0
+    assert RULES.table(match).match_over and sum(list(RULES.table(match).scores)) == 0
     assert replay(RULES, options, humans, seeds, moves) == match
     assert RULES.from_json(RULES.to_json(match)) == match
 
@@ -134,5 +134,5 @@ def test_a_set_is_accepted_exactly_when_the_listing_allows_it(seed, steps, playe
 def test_the_playout_helper_plays_whole_rounds(seed):
     match = RULES.new_match({"players": 4, "rounds": 1}, [False] * 4)
     match, moves = random_round(match, str(seed), random.Random(seed))
-    assert RULES.match_over(match)
+    assert RULES.table(match).match_over
     assert replay(RULES, match.options._asdict(), [False] * 4, [str(seed)], moves) == match

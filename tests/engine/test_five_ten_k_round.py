@@ -341,7 +341,7 @@ def test_a_side_out_ends_the_round_and_the_table_goes_to_its_last_player(dry, de
     result = RULES.round_result(match)
     assert result["deltas"] == deltas and result["summary"]["level"] == level
     assert result["summary"]["side_scores"] == [60, -40]  # 20 + 40 for 上游, 0 − 40 for 下游
-    assert RULES.scores(match) == deltas
+    assert list(RULES.table(match).scores) == deltas
     assert [b["place"] for b in result["breakdown"]] == [1, None, 2, None]
     assert [len(h) for h in result["hands"]] == [0, 1, 0, 2]
 
@@ -416,11 +416,12 @@ def test_no_action_after_the_round_or_the_match():
     match = playing("KH", "6H", "7H", "8H", to_act=0, rounds=2)
     match, _ = act(match, (0, play("KH", match, 0)), (1, Pass()), (2, Pass()), (3, Pass()))
     match, _ = act(match, (1, play("6H", match, 1)), (2, play("7H", match, 2)))
-    assert RULES.round_over(match) and not RULES.match_over(match) and RULES.needs_round(match)
+    table = RULES.table(match)
+    assert RULES.round_over(match) and not table.match_over and table.needs_round
     refused("round_over", match, 1, Pass())
     assert RULES.legal_actions(match, 3) == [] and RULES.to_act(match) is None
     last = match._replace(options=match.options._replace(rounds=1))
-    assert RULES.match_over(last) and not RULES.needs_round(last)
+    assert RULES.table(last).match_over and not RULES.table(last).needs_round
     refused("match_over", last, 1, Pass())
     with pytest.raises(IllegalAction):
         RULES.start_round(last, "x")

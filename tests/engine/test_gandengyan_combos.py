@@ -8,13 +8,20 @@ from hypothesis import strategies as st
 
 from games.engine.cards import make_pack
 from games.engine.errors import IllegalAction
-from games.engine.rulesets.gandengyan import beats, readings
 from games.engine.rulesets.gandengyan.combos import (
     legal_plays,
     rank_counts,
     readings_of_counts,
 )
-from tests.engine.gandengyan_support import cards, ranks, reading
+from tests.engine.gandengyan_support import RULES, cards, ranks, reading
+
+
+def readings(options: dict, ids) -> list:
+    return RULES.readings(RULES.parse_options(options), ids)
+
+
+def beats(options: dict, play, previous) -> bool:
+    return RULES.beats(RULES.parse_options(options), play, previous)
 
 
 def read(text: str, decks: int = 1) -> list:

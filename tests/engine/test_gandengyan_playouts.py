@@ -39,8 +39,8 @@ def check_consistent(before, seat, action, after, events) -> None:
     assert new.played_any[seat]
     assert new.bombs == old.bombs + ((action.reading.length,) if action.reading.type == "bomb"
                                      else ())
-    if new.winner is None and new.table:
-        assert new.table[-1].seat == seat and set(new.table[-1].cards) == set(action.cards)
+    if new.winner is None and new.trick:
+        assert new.trick[-1].seat == seat and set(new.trick[-1].cards) == set(action.cards)
 
 
 @settings(max_examples=25, deadline=None)
@@ -53,7 +53,7 @@ def test_every_listed_action_is_accepted(config, seed, steps):
     listed = RULES.legal_actions(state, seat)
     assert listed and all(RULES.legal_actions(state, other) == []
                           for other in range(config[0]) if other != seat)
-    assert (Pass() in listed) == bool(state.round.table)
+    assert (Pass() in listed) == bool(state.round.trick)
     for action in listed:
         after, events = RULES.apply(state, seat, action)
         check_consistent(state, seat, action, after, events)
@@ -139,7 +139,7 @@ def test_whole_matches_of_every_size_finish(players, decks):
     for n in range(4):
         options = {"players": players, "decks": decks, "starting_score": 15}
         state, seeds, _ = random_match(options, [False] * players, f"match-{players}-{decks}-{n}")
-        assert RULES.match_over(state) and not RULES.needs_round(state)
+        assert RULES.table(state).match_over and not RULES.table(state).needs_round
         assert sum(state.scores) == 15 * players
         assert sum(not out for out in state.eliminated) <= 3
         assert all((score <= 0) == out for score, out in zip(state.scores, state.eliminated,

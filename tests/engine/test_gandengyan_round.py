@@ -8,8 +8,8 @@ import pytest
 from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.cards import make_pack
 from games.engine.errors import IllegalAction
+from games.engine.rulesets.gandengyan.settle import settle as gandengyan_settle
 from games.engine.rulesets.gandengyan.state import Match
-from scoring.rules import gandengyan_settle
 from tests.engine.gandengyan_support import RULES, cards, playing, reading
 
 
@@ -84,7 +84,7 @@ def test_deal_sizes_and_the_leader_draw(decks, players, pile):
     assert [len(h) for h in rnd.hands] == [6 if s == rnd.leader else 5 for s in range(players)]
     everything = [c for h in rnd.hands for c in h] + list(rnd.pile)
     assert sorted(everything) == sorted(make_pack(decks))
-    assert rnd.to_act == rnd.leader and not rnd.table
+    assert rnd.to_act == rnd.leader and not rnd.trick
     assert RULES.legal_actions(state, rnd.leader) and Pass() not in RULES.legal_actions(
         state, rnd.leader)
 
@@ -143,7 +143,7 @@ def test_a_pass_is_not_final_and_the_unanswered_player_draws():
     assert state.round.to_act == 1  # seat 1 passed before, and answers the new play
     assert Play(cards("7S"), reading("single", "7", 1)) in RULES.legal_actions(state, 1)
     state, _ = play(state, 1, "7S")
-    assert [t.seat for t in state.round.table] == [0, 2, 1]
+    assert [t.seat for t in state.round.trick] == [0, 2, 1]
     state, _ = RULES.apply(state, 2, Pass())
     state, _ = RULES.apply(state, 3, Pass())
     state, events = RULES.apply(state, 0, Pass())
@@ -151,7 +151,7 @@ def test_a_pass_is_not_final_and_the_unanswered_player_draws():
     assert events[1:] == [{"type": "trick_won", "seat": 1},
                           {"type": "draw", "seat": 1, "pile": 1}]
     rnd = state.round
-    assert rnd.table == () and rnd.to_act == 1 and cards("AH")[0] in rnd.hands[1]
+    assert rnd.trick == () and rnd.to_act == 1 and cards("AH")[0] in rnd.hands[1]
     assert RULES.forced_action(state) is None
     assert refused(state, 1, Pass()).code == "must_play"
 
@@ -187,7 +187,7 @@ def test_winning_on_an_empty_hand_ends_the_round_at_once():
     assert events[1]["winner"] == 0 and events[1]["reason"] == "empty_hand"
     assert RULES.round_over(state) and RULES.to_act(state) is None
     assert RULES.legal_actions(state, 1) == [] and RULES.forced_action(state) is None
-    assert RULES.needs_round(state) and not RULES.match_over(state)
+    assert RULES.table(state).needs_round and not RULES.table(state).match_over
     assert refused(state, 1, Pass()).code == "round_over"
 
 
@@ -225,7 +225,7 @@ def test_forfeit_at_a_lead_after_the_draw(pile, forfeits):
     state, events = RULES.apply(state, 3, Pass())
     drew = ["draw"] if pile else []
     assert types(events) == ["pass", "trick_won", *drew, *(["forfeit"] if forfeits else [])]
-    assert state.round.to_act == (1 if forfeits else 0) and state.round.table == ()
+    assert state.round.to_act == (1 if forfeits else 0) and state.round.trick == ()
     assert Pass() not in RULES.legal_actions(state, state.round.to_act)
 
 
@@ -289,7 +289,7 @@ def test_phase_refusals():
 
     over = playing("5H", "6S", "8D", "9C", scores=(1, 1, 1, 1))
     over, events = play(over, 0, "5H")
-    assert RULES.match_over(over) and types(events)[-1] == "match_end"
+    assert RULES.table(over).match_over and types(events)[-1] == "match_end"
     assert refused(over, 1, Pass()).code == "match_over"
     with pytest.raises(IllegalAction) as err:
         RULES.start_round(over, "u")
@@ -342,7 +342,7 @@ def test_elimination_and_match_end(players, scores, humans, eliminated, over):
     state, events = play(state, 0, "5H")
     assert [e["seat"] for e in events if e["type"] == "eliminated"] == eliminated
     assert [s for s in range(players) if state.eliminated[s]] == eliminated
-    assert RULES.match_over(state) is over and RULES.needs_round(state) is not over
+    assert RULES.table(state).match_over is over and RULES.table(state).needs_round is not over
     assert ("match_end" in types(events)) is over
     assert sum(state.scores) == sum(scores)
     if over:
@@ -369,16 +369,16 @@ def test_view_shows_my_cards_the_table_and_counts_only():
     mine = RULES.view(state, 1)
     assert [(c["code"], c["playable"]) for c in mine["hand"]] == [
         ("6D", True), ("9C", False), ("KS", False)]
-    assert mine["table"] == [{"seat": 0, "cards": [{"id": cards("5H")[0], "code": "5H"}],
+    assert mine["trick"] == [{"seat": 0, "cards": [{"id": cards("5H")[0], "code": "5H"}],
                               "reading": {"type": "single", "rank": "5", "length": 1},
                               "latest": True}]
-    assert [s["cards"] for s in mine["seats"]] == [1, 3, 1, 1]
+    assert mine["counts"] == [1, 3, 1, 1]
     assert mine["pile"] == 2 and mine["to_act"] == 1 and mine["seat"] == 1
-    assert not mine["free_lead"] and mine["phase"] == "playing"
+    assert not mine["free_lead"] and mine["phase"] == "play"
     waiting = RULES.view(state, 2)
     assert [c["playable"] for c in waiting["hand"]] == [False]  # not my turn
     public = RULES.view(state, None)
-    assert "hand" not in public and "hands" not in public
+    assert "hand" not in public and "hands" not in public and public["seat"] is None
     full = RULES.full_view(state)
     assert [len(h) for h in full["hands"]] == [1, 3, 1, 1]
     assert [c["code"] for c in full["pile_cards"]] == ["4S", "3S"]  # next drawn first
@@ -398,7 +398,7 @@ def test_view_lists_the_cards_played_this_round():
 def test_view_before_the_first_round():
     view = RULES.view(RULES.new_match({}, [True, False, False, False]), 0)
     assert view["phase"] == "waiting" and view["hand"] == [] and view["round"] == 0
-    assert view["seats"][0]["human"] and view["to_act"] is None
+    assert view["humans"][0] and view["to_act"] is None
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,10 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from bots.simulation import Outcome, simulate, summary, table
-from bots.strategies import LEVELS, strategies
-from bots.strategies.hard import DEFAULT_BUDGET_MS, Budget
+from bots.strategies import strategies
+from bots.strategies.search import DEFAULT_BUDGET_MS, Budget
 from games.engine.errors import IllegalAction
+from games.engine.registry import RULESETS
 
 BAR_WIDTH = 30
 
@@ -21,15 +22,15 @@ class Command(BaseCommand):
     help = "Play bot-only matches directly on the engine and report how each level does."
 
     def add_arguments(self, parser):
-        parser.add_argument("--ruleset", required=True, choices=["gandengyan", "510k"])
+        parser.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--seats", required=True,
-                            help="one level per seat, comma-separated: " + ", ".join(LEVELS))
+                            help="one level per seat, comma-separated: random, normal, hard")
         parser.add_argument("--matches", type=int, required=True)
         parser.add_argument("--seed", default="1")
         parser.add_argument("--rounds", type=int, default=None,
-                            help="rounds per match (510k: its `rounds` option; gandengyan: a "
-                                 "cap, else until the match ends)")
+                            help="rounds per match (the `rounds` option where the ruleset has "
+                                 "one; else a cap, or until the match ends)")
         parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
                             help="the hard bot's time per decision")
         parser.add_argument("--samples", type=int, default=None,
@@ -44,17 +45,18 @@ class Command(BaseCommand):
         seats = [s.strip() for s in opts["seats"].split(",")]
         if len(seats) != opts["players"]:
             raise CommandError(f"--seats lists {len(seats)} levels for {opts['players']} players")
-        unknown = sorted(set(seats) - set(LEVELS))
+        budget = (Budget(ms=None, samples=opts["samples"]) if opts["samples"]
+                  else Budget(ms=opts["budget_ms"]))
+        levels = strategies(opts["ruleset"], budget)
+        unknown = sorted(set(seats) - set(levels))
         if unknown:
-            raise CommandError(f"unknown levels {unknown}; known: {', '.join(LEVELS)}")
+            raise CommandError(f"unknown levels {unknown}; known: {', '.join(levels)}")
         if opts["matches"] < 1:
             raise CommandError("--matches must be at least 1")
         try:
             options = json.loads(opts["options"])
         except json.JSONDecodeError as err:
             raise CommandError(f"--options is not JSON: {err}") from None
-        budget = (Budget(ms=None, samples=opts["samples"]) if opts["samples"]
-                  else Budget(ms=opts["budget_ms"]))
         command = {key: opts[key] for key in ("ruleset", "players", "seats", "matches", "seed",
                                                "rounds", "budget_ms", "samples", "options")}
         done = {"matches": -1}
@@ -69,7 +71,7 @@ class Command(BaseCommand):
 
         try:
             outcome = simulate(opts["ruleset"], seats, opts["matches"], opts["seed"],
-                               strategies(budget), rounds=opts["rounds"], options=options,
+                               levels, rounds=opts["rounds"], options=options,
                                progress=progress)
         except IllegalAction as err:
             raise CommandError(f"{err.code}: {err}") from None

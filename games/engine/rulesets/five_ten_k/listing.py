@@ -2,7 +2,8 @@
 ids of each rank), with `Play.extras` = how many extra cards (带牌) a triple or plane may add.
 
 A hand never needs every kicker combination listed: any `extras`-sized subset of
-`extra_candidates(hand, play)` is legal, and `add_extras` turns a listed core into the play to send.
+`extra_candidates(hand, play)` is legal, and `Play.with_extras` turns a listed core into the play
+to send.
 """
 
 from functools import lru_cache
@@ -156,13 +157,6 @@ def extra_candidates(hand, play: Play) -> tuple[int, ...]:
     )
 
 
-def add_extras(play: Play, extras) -> Play:
-    """The play to submit: a listed core with the chosen extras, its reading named."""
-    extras = tuple(extras)
-    reading = play.reading._replace(length=play.reading.length + len(extras))
-    return Play(play.cards + extras, reading)
-
-
 def playable_ranks(hand, actions) -> set[int]:
     """Ranks of which some card may be used in a listed play, as part of a core or as an extra."""
     ranks = set()
@@ -180,4 +174,4 @@ def with_random_extras(hand, play: Play, rng) -> Play:
     if not play.extras:
         return play
     extras = rng.sample(extra_candidates(hand, play), rng.randint(0, play.extras))
-    return add_extras(play, extras)
+    return play.with_extras(extras)

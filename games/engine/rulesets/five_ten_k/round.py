@@ -7,6 +7,7 @@ from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import PER_DECK, RANK_OF, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
+from games.engine.rulesets.five_ten_k import settle as settlement
 from games.engine.rulesets.five_ten_k.combos import (
     PACK,
     beats,
@@ -16,7 +17,6 @@ from games.engine.rulesets.five_ten_k.combos import (
 )
 from games.engine.rulesets.five_ten_k.listing import answer_plays, lead_plays
 from games.engine.rulesets.five_ten_k.state import Match, Options, Round, TablePlay
-from scoring.rules import five_ten_k_settle, xi_tier
 
 HAND_SIZE = 22
 
@@ -185,7 +185,7 @@ def play(match: Match, rnd: Round, seat: int, action: Play) -> tuple[Round, list
     hands = list(rnd.hands)
     hands[seat] = tuple(c for c in hand if c not in cards)
     xi_played = rnd.xi_played
-    if reading.type == "bomb" and xi_tier(reading.rank, reading.length):
+    if reading.type == "bomb" and settlement.xi_tier(reading.rank, reading.length):
         xi_played = list(xi_played)
         xi_played[seat] += ((reading.rank, reading.length),)
         xi_played = tuple(xi_played)
@@ -243,7 +243,7 @@ def _round_done(rnd: Round) -> bool:
 
 def held_xi(hand) -> tuple[tuple[int, int], ...]:
     """Every 喜炸 still in a hand: (rank, count) of each rank held 5+ times, or 4+ for twos."""
-    return tuple((r, n) for r, n in sorted(rank_counts(hand).items()) if xi_tier(r, n))
+    return tuple((r, n) for r, n in sorted(rank_counts(hand).items()) if settlement.xi_tier(r, n))
 
 
 def xi_bombs(rnd: Round) -> list[list[tuple[int, int]]]:
@@ -252,7 +252,7 @@ def xi_bombs(rnd: Round) -> list[list[tuple[int, int]]]:
 
 
 def settle(options: Options, rnd: Round) -> dict:
-    return five_ten_k_settle(
+    return settlement.settle(
         players=options.players,
         base_score=options.base_score,
         dry=options.dry,

@@ -1,45 +1,38 @@
 """510k state values: options, one round, the match; and their lossless JSON form."""
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from games.engine.combos import Reading
-from games.engine.errors import IllegalAction
-from scoring.rules import DRY_OPTIONS, XI_MODES
+from games.engine.rulesets.five_ten_k.settle import DRY_OPTIONS, XI_MODES
+from games.engine.specs import Choice, Field, Int, Obj
+
+OPTIONS = Obj({
+    "players": Field(Choice((4, 2), "4: two sides (or 包庄 1 against 3); 2: one against one"),
+                     4, {"en": "Players", "zh": "人数"}),
+    "base_score": Field(Int(1, 10, "the stake's unit (底分)"), 1,
+                        {"en": "Base score", "zh": "底分"}),
+    "dry": Field(Choice(DRY_OPTIONS, "how far dry levels go: none, half-dry only, or full-dry",
+                        labels={"none": {"en": "no dry", "zh": "不算干"},
+                                "half": {"en": "half-dry", "zh": "半干"},
+                                "full": {"en": "half- and full-dry", "zh": "半干和全干"}}),
+                 "full", {"en": "Dry levels", "zh": "干"}),
+    "xi_mode": Field(Choice(XI_MODES, "how 喜分 grow with the bomb's tier",
+                            labels={"multiplicative": {"en": "multiplicative (1/2/4/8/16)",
+                                                       "zh": "翻倍"},
+                                    "additive": {"en": "additive (1/2/3/4/5)", "zh": "累加"}}),
+                     "multiplicative", {"en": "喜分 mode", "zh": "喜分算法"}),
+    "rounds": Field(Int(1, 100, "rounds in the match"), 8, {"en": "Rounds", "zh": "局数"}),
+})
 
 
 class Options(NamedTuple):
+    """The options as the state holds them: attribute access on the hot paths."""
+
     players: int = 4
     base_score: int = 1
     dry: str = "full"
     xi_mode: str = "multiplicative"
     rounds: int = 8
-
-
-_INT_RANGES = {"base_score": (1, 10), "rounds": (1, 100)}
-_CHOICES = {"players": (2, 4), "dry": DRY_OPTIONS, "xi_mode": XI_MODES}
-_TYPES = {"players": int, "dry": str, "xi_mode": str}
-
-
-def parse_options(raw: Mapping[str, Any] | None) -> Options:
-    if raw is None:
-        return Options()
-    if not isinstance(raw, Mapping):
-        raise IllegalAction("invalid_option", "options are a JSON object", option=None)
-    for key, value in raw.items():
-        if key in _INT_RANGES:
-            low, high = _INT_RANGES[key]
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise IllegalAction(
-                    "invalid_option", f"{key} is an integer {low}..{high}", option=key
-                )
-        elif key in _CHOICES:
-            if type(value) is not _TYPES[key] or value not in _CHOICES[key]:
-                choices = ", ".join(map(str, _CHOICES[key]))
-                raise IllegalAction("invalid_option", f"{key} is one of {choices}", option=key)
-        else:
-            raise IllegalAction("invalid_option", f"unknown option {key!r}", option=str(key))
-    return Options(**raw)
 
 
 class TablePlay(NamedTuple):

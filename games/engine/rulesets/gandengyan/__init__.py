@@ -1,5 +1,5 @@
 """干瞪眼 (gandengyan): wild jokers, the +1 rule, bombs by size, draw after an unanswered play."""
 
-from games.engine.rulesets.gandengyan.ruleset import Gandengyan, beats, readings
+from games.engine.rulesets.gandengyan.ruleset import Gandengyan
 
-__all__ = ["Gandengyan", "beats", "readings"]
+RULESET = Gandengyan()

@@ -5,6 +5,7 @@ import random
 
 from games.engine.cards import JOKER, RANK_OF, make_pack, wire
 from games.engine.combos import Reading
+from games.engine.rulesets.gandengyan import settle as settlement
 from games.engine.rulesets.gandengyan.combos import BOMB
 from games.engine.rulesets.gandengyan.state import (
     HAND_SIZE,
@@ -15,9 +16,26 @@ from games.engine.rulesets.gandengyan.state import (
     put,
     sort_hand,
 )
-from scoring.rules import gandengyan_settle
 
 DIE_FACES = 6
+LAST_TABLE = 3  # the match ends when at most this many seats are left
+
+
+def finished(match: Match) -> bool:
+    """The match is over: few seats left, or every person at the table eliminated."""
+    live = [not out for out in match.eliminated]
+    if sum(live) <= LAST_TABLE:
+        return True
+    return any(match.humans) and not any(h and up for h, up in zip(match.humans, live,
+                                                                    strict=True))
+
+
+def phase(match: Match) -> str:
+    if finished(match):
+        return "match_over"
+    if match.round is None:
+        return "waiting"
+    return "play" if match.round.winner is None else "round_over"
 
 
 def _next_in_round(rnd: Round, seat: int) -> int:
@@ -41,9 +59,9 @@ def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
     """Give the turn to `seat`: close the trick if it comes back to its last player, and let
     every seat whose turn comes with only jokers forfeit, until someone can act."""
     while True:
-        if rnd.table and rnd.table[-1].seat == seat:
+        if rnd.trick and rnd.trick[-1].seat == seat:
             events.append({"type": "trick_won", "seat": seat})
-            rnd = _draw(rnd._replace(table=()), seat, events)
+            rnd = _draw(rnd._replace(trick=()), seat, events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
             return rnd if rnd.to_act == seat else put(rnd, TO_ACT, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
@@ -100,7 +118,7 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
     rnd = Round(
         number=rnd.number, seated=rnd.seated, hands=put(rnd.hands, seat, left), pile=rnd.pile,
         dice=rnd.dice, leader=rnd.leader, to_act=following,
-        table=rnd.table + (TablePlay(seat, played, reading),),
+        trick=rnd.trick + (TablePlay(seat, played, reading),),
         forfeited=rnd.forfeited,
         played_any=rnd.played_any if rnd.played_any[seat] else put(rnd.played_any, seat, True),
         bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
@@ -115,9 +133,9 @@ def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:
 
 
 def settle(match: Match) -> dict:
-    """scoring.rules' settlement of the finished current round."""
+    """The settlement of the finished current round."""
     rnd = match.round
-    return gandengyan_settle(
+    return settlement.settle(
         winner=rnd.winner,
         remaining=[len(h) for h in rnd.hands],
         played_any=rnd.played_any,

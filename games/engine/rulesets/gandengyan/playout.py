@@ -28,7 +28,7 @@ def random_match(options: dict, humans, seed: str) -> tuple[Match, list[str], li
     rng = random.Random(seed)
     state = RULES.new_match(options, humans)
     seeds, moves = [], []
-    while RULES.needs_round(state):
+    while RULES.table(state).needs_round:
         seeds.append(f"{seed}/{len(seeds) + 1}")
         state, played = random_steps(RULES.start_round(state, seeds[-1]), rng)
         moves.extend(played)

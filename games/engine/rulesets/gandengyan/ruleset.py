@@ -1,39 +1,33 @@
 """The gandengyan (干瞪眼) ruleset behind the common Ruleset interface."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from games.engine.actions import Action, Pass, Play
-from games.engine.cards import PER_DECK, RANK_OF, code, make_pack, wire
+from games.engine.cards import PER_DECK, make_pack
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset
-from games.engine.rulesets.gandengyan import combos, flow
+from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.rulesets.gandengyan import combos, flow, settle, views
 from games.engine.rulesets.gandengyan.state import (
+    OPTIONS,
     ROUND,
     Match,
     Round,
     match_from_json,
     match_to_json,
-    parse_options,
     put,
 )
 
 PASS = Pass()
-LAST_TABLE = 3  # the match ends when at most this many seats are left
-
-
-def readings(options: Mapping[str, Any] | None, cards: Sequence[int]) -> list[Reading]:
-    """Every reading of `cards` as one play, out of context; refuses ids outside the pack and
-    repeated ids (IllegalAction unknown_card / duplicate_card)."""
-    decks = parse_options(options)["decks"]
-    _check_ids(cards, decks)
-    return list(combos.readings_of_counts(combos.rank_counts(cards), combos.bomb_cap(decks)))
-
-
-def beats(options: Mapping[str, Any] | None, play: Reading, previous: Reading) -> bool:
-    """Whether `play` may go on `previous`; the pack size changes nothing in the comparison."""
-    return combos.beats(play, previous)
+INFO = RulesetInfo(
+    name="gandengyan",
+    title={"en": "Gandengyan", "zh": "干瞪眼"},
+    players=settle.PLAYERS,
+    options=OPTIONS,
+    view=views.VIEW,
+    settle_facts=settle.FACTS,
+    settle_example=settle.EXAMPLE,
+)
 
 
 def _check_ids(cards: Sequence[int], decks: int) -> frozenset[int]:
@@ -49,43 +43,31 @@ def _check_ids(cards: Sequence[int], decks: int) -> frozenset[int]:
 
 
 def _previous(rnd: Round) -> Reading | None:
-    return rnd.table[-1].reading if rnd.table else None
+    return rnd.trick[-1].reading if rnd.trick else None
 
 
-def _phase(state: Match) -> str:
-    if _finished(state):
-        return "match_over"
-    if state.round is None:
-        return "waiting"
-    return "playing" if state.round.winner is None else "round_over"
-
-
-def _finished(state: Match) -> bool:
-    live = [not out for out in state.eliminated]
-    if sum(live) <= LAST_TABLE:
-        return True
-    return any(state.humans) and not any(h and up for h, up in zip(state.humans, live, strict=True))
-
-
-class Gandengyan(Ruleset):
-    name = "gandengyan"
-
-    def parse_options(self, raw: Mapping[str, Any] | None) -> dict:
-        return parse_options(raw)
+class Gandengyan(Ruleset[Match]):
+    info = INFO
 
     def pack(self, options: dict) -> tuple[int, ...]:
         return make_pack(options["decks"])
 
     def readings(self, options: dict, cards: tuple[int, ...]) -> list[Reading]:
-        return readings(options, cards)
+        """Refuses ids outside the pack and repeated ids (unknown_card / duplicate_card)."""
+        decks = options["decks"]
+        _check_ids(cards, decks)
+        return list(combos.readings_of_counts(combos.rank_counts(cards), combos.bomb_cap(decks)))
 
     def beats(self, options: dict, play: Reading, previous: Reading) -> bool:
-        return beats(options, play, previous)
+        return combos.beats(play, previous)  # the pack size changes nothing in the comparison
+
+    def settle_facts(self, options: dict, facts: dict) -> dict:
+        return settle.settle_facts(options, facts)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def new_match(self, options: dict, humans: Sequence[bool]) -> Match:
-        options = parse_options(options)
+        options = self.parse_options(options)
         players = options["players"]
         if len(humans) != players or not all(isinstance(h, bool) for h in humans):
             raise IllegalAction(
@@ -96,23 +78,26 @@ class Gandengyan(Ruleset):
                      (options["starting_score"],) * players, (False,) * players, None)
 
     def start_round(self, state: Match, seed: str) -> Match:
-        if _finished(state):
+        phase = flow.phase(state)
+        if phase == "match_over":
             raise IllegalAction("match_over", "the match is over")
-        if not self.needs_round(state):
+        if phase == "play":
             raise IllegalAction("wrong_phase", "a round is being played")
         return put(state, ROUND, flow.deal(state, seed))
 
-    def needs_round(self, state: Match) -> bool:
-        return not _finished(state) and (state.round is None or state.round.winner is not None)
+    def table(self, state: Match) -> Table:
+        rnd = state.round
+        return Table(players=state.players, phase=flow.phase(state),
+                     round=0 if rnd is None else rnd.number,
+                     to_act=None if rnd is None else rnd.to_act,
+                     seating=tuple(range(state.players)), eliminated=state.eliminated,
+                     scores=state.scores)
 
     def to_act(self, state: Match) -> int | None:
         return None if state.round is None else state.round.to_act
 
     def round_over(self, state: Match) -> bool:
         return state.round is not None and state.round.winner is not None
-
-    def match_over(self, state: Match) -> bool:
-        return _finished(state)
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -123,20 +108,20 @@ class Gandengyan(Ruleset):
         actions: list[Action] = combos.legal_plays(
             rnd.hands[seat], _previous(rnd), combos.bomb_cap(state.decks)
         )
-        if rnd.table:
+        if rnd.trick:
             actions.append(PASS)
         return actions
 
     def forced_action(self, state: Match) -> Action | None:
         seat = self.to_act(state)
-        if seat is None or not state.round.table:
+        if seat is None or not state.round.trick:
             return None
         return PASS if self.legal_actions(state, seat) == [PASS] else None
 
     def apply(self, state: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
         rnd = state.round
         if rnd is None or rnd.winner is not None:
-            if _finished(state):
+            if flow.finished(state):
                 raise IllegalAction("match_over", "the match is over")
             if rnd is None:
                 raise IllegalAction("wrong_phase", "no round has been dealt yet")
@@ -146,7 +131,7 @@ class Gandengyan(Ruleset):
                                 to_act=rnd.to_act)
         events: list[dict] = []
         if type(action) is Pass:
-            if not rnd.table:
+            if not rnd.trick:
                 raise IllegalAction("must_play", "a free lead cannot be passed")
             after = flow.pass_turn(rnd, seat, events)
         elif type(action) is Play:
@@ -196,80 +181,34 @@ class Gandengyan(Ruleset):
         deltas = flow.settle(state)["deltas"]
         scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
         events.append({"type": "round_end", "winner": rnd.winner, "deltas": deltas,
-                       "reason": _end_reason(rnd)})
+                       "reason": views.end_reason(rnd)})
         eliminated = list(state.eliminated)
         for seat, score in enumerate(scores):
             if score <= 0 and not eliminated[seat]:
                 eliminated[seat] = True
                 events.append({"type": "eliminated", "seat": seat, "score": score})
         state = state._replace(scores=scores, eliminated=tuple(eliminated))
-        if _finished(state):
+        if flow.finished(state):
             events.append({"type": "match_end", "standings": self.standings(state)})
         return state
 
     # -- what seats see ----------------------------------------------------------------------
 
-    def view(self, state: Match, seat: int | None) -> dict:
-        if seat is not None and not 0 <= seat < state.players:
+    def view(self, state: Match, seat: int | None, legal: list[Action] | None = None) -> dict:
+        if seat is None:
+            return views.public_view(state)
+        if not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat!r} in a {state.players}-seat match")
-        rnd = state.round
-        data = {
-            "ruleset": self.name,
-            "options": state.options,
-            "phase": _phase(state),
-            "round": 0 if rnd is None else rnd.number,
-            "to_act": self.to_act(state),
-            "seat": seat,
-            "scores": list(state.scores),
-            "seats": [
-                {"seat": s, "human": state.humans[s], "cards": len(rnd.hands[s]) if rnd else 0,
-                 "score": state.scores[s], "eliminated": state.eliminated[s],
-                 "forfeited": bool(rnd and rnd.forfeited[s]),
-                 "played_any": bool(rnd and rnd.played_any[s])}
-                for s in range(state.players)
-            ],
-            "leader": None if rnd is None else rnd.leader,
-            "dice": [] if rnd is None else list(rnd.dice),
-            "free_lead": bool(rnd and rnd.winner is None and not rnd.table),
-            "table": [] if rnd is None else [
-                {"seat": t.seat, "cards": [wire(c) for c in t.cards],
-                 "reading": t.reading.to_dict(), "latest": i == len(rnd.table) - 1}
-                for i, t in enumerate(rnd.table)
-            ],
-            "pile": 0 if rnd is None else len(rnd.pile),
-            "bombs": [] if rnd is None else list(rnd.bombs),
-            # Cards that have left the hands this round: public (every play was seen), and
-            # what a bot needs to know which cards are still out.
-            "played": [] if rnd is None else _played(state.decks, rnd),
-            "winner": None if rnd is None else rnd.winner,
-        }
-        if seat is not None:
-            hand = rnd.hands[seat] if rnd else ()
-            usable = {RANK_OF[c] for play in self.legal_actions(state, seat)
-                      if type(play) is Play for c in play.cards}
-            data["hand"] = [{"id": c, "code": code(c), "playable": RANK_OF[c] in usable}
-                            for c in hand]
-        return data
+        return views.seat_view(state, seat, self.legal_actions(state, seat) if legal is None
+                               else legal)
 
     def full_view(self, state: Match) -> dict:
-        data = self.view(state, None)
-        rnd = state.round
-        data["hands"] = [[wire(c) for c in hand] for hand in rnd.hands] if rnd else []
-        data["pile_cards"] = [wire(c) for c in reversed(rnd.pile)] if rnd else []  # next first
-        return data
+        return views.full_view(state)
 
     def round_result(self, state: Match) -> dict:
         if not self.round_over(state):
             raise IllegalAction("wrong_phase", "no round has ended")
-        rnd = state.round
-        result = flow.settle(state)
-        summary = {"winner": rnd.winner, "reason": _end_reason(rnd),
-                   "bomb_factor": result["bomb_factor"], "bombs": list(rnd.bombs)}
-        return {**result, **summary, "summary": summary,
-                "hands": [[wire(c) for c in hand] for hand in rnd.hands]}
-
-    def scores(self, state: Match) -> list[int]:
-        return list(state.scores)
+        return views.round_result(state)
 
     def standings(self, state: Match) -> list[dict]:
         order = sorted(range(state.players), key=lambda s: (-state.scores[s], s))
@@ -282,12 +221,3 @@ class Gandengyan(Ruleset):
     def from_json(self, data: dict) -> Match:
         return match_from_json(data)
 
-
-def _played(decks: int, rnd: Round) -> list[dict]:
-    held = set(rnd.pile).union(*rnd.hands)
-    return [wire(c) for c in make_pack(decks) if c not in held]
-
-
-def _end_reason(rnd: Round) -> str:
-    """`empty_hand`: the winner played out; `last_holder`: forfeits left only the winner."""
-    return "empty_hand" if not rnd.hands[rnd.winner] else "last_holder"

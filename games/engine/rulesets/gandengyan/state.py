@@ -1,45 +1,23 @@
 """Gandengyan options and state values, and their JSON form."""
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from games.engine.cards import RANK_OF
 from games.engine.combos import Reading
-from games.engine.errors import IllegalAction
+from games.engine.specs import Choice, Field, Int, Obj
 
-DEFAULTS = {"decks": 1, "players": 4, "starting_score": 500}
-CHOICES = {"decks": (1, 2), "players": (4, 5, 6)}
-SCORE_RANGE = (1, 100_000)
 HAND_SIZE = 5
 # Hands are kept sorted by rank, then id: jokers come last, so hand[0] tells if all are jokers.
 HAND_ORDER = tuple(RANK_OF[c] * 256 + c for c in range(len(RANK_OF)))
 
-
-def parse_options(raw: Mapping[str, Any] | None) -> dict:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise IllegalAction("invalid_option", "options are a JSON object", option=None)
-    options = dict(DEFAULTS)
-    for key, value in raw.items():
-        if key not in DEFAULTS:
-            raise IllegalAction("invalid_option", f"unknown option {key!r}", option=str(key))
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise IllegalAction("invalid_option", f"{key} must be an integer", option=key)
-        if key in CHOICES:
-            allowed = CHOICES[key]
-            if value not in allowed:
-                raise IllegalAction(
-                    "invalid_option", f"{key} must be one of {allowed}", option=key,
-                    allowed=list(allowed),
-                )
-        elif not SCORE_RANGE[0] <= value <= SCORE_RANGE[1]:
-            raise IllegalAction(
-                "invalid_option", f"{key} must be {SCORE_RANGE[0]}..{SCORE_RANGE[1]}",
-                option=key, min=SCORE_RANGE[0], max=SCORE_RANGE[1],
-            )
-        options[key] = value
-    return options
+OPTIONS = Obj({
+    "decks": Field(Choice((1, 2), "packs shuffled together (54 cards each)"), 1,
+                   {"en": "Decks", "zh": "几副牌"}),
+    "players": Field(Choice((4, 5, 6)), 4, {"en": "Players", "zh": "人数"}),
+    "starting_score": Field(Int(1, 100_000, "every seat's score at the start; a seat at 0 or "
+                                "below is eliminated"), 500,
+                            {"en": "Starting score", "zh": "初始分"}),
+})
 
 
 def sort_hand(cards) -> tuple[int, ...]:
@@ -70,7 +48,7 @@ class Round(NamedTuple):
     dice: tuple[int, ...]  # every roll of round 1, re-rolls included; empty later
     leader: int
     to_act: int | None  # None once the round is over
-    table: tuple[TablePlay, ...]  # this trick's plays, latest last; empty = a free lead
+    trick: tuple[TablePlay, ...]  # this trick's plays, latest last; empty = a free lead
     forfeited: tuple[bool, ...]
     played_any: tuple[bool, ...]
     bombs: tuple[int, ...]  # the size of every bomb played this round, in order
@@ -102,8 +80,8 @@ def match_to_json(state: Match) -> dict:
             "number": rnd.number, "seated": list(rnd.seated),
             "hands": [list(h) for h in rnd.hands], "pile": list(rnd.pile), "dice": list(rnd.dice),
             "leader": rnd.leader, "to_act": rnd.to_act,
-            "table": [{"seat": t.seat, "cards": list(t.cards), "reading": t.reading.to_dict()}
-                      for t in rnd.table],
+            "trick": [{"seat": t.seat, "cards": list(t.cards), "reading": t.reading.to_dict()}
+                      for t in rnd.trick],
             "forfeited": list(rnd.forfeited), "played_any": list(rnd.played_any),
             "bombs": list(rnd.bombs), "winner": rnd.winner,
         }
@@ -119,8 +97,8 @@ def match_from_json(data: dict) -> Match:
             number=raw["number"], seated=tuple(raw["seated"]),
             hands=tuple(tuple(h) for h in raw["hands"]), pile=tuple(raw["pile"]),
             dice=tuple(raw["dice"]), leader=raw["leader"], to_act=raw["to_act"],
-            table=tuple(TablePlay(t["seat"], tuple(t["cards"]), Reading.from_dict(t["reading"]))
-                        for t in raw["table"]),
+            trick=tuple(TablePlay(t["seat"], tuple(t["cards"]), Reading.from_dict(t["reading"]))
+                        for t in raw["trick"]),
             forfeited=tuple(raw["forfeited"]), played_any=tuple(raw["played_any"]),
             bombs=tuple(raw["bombs"]), winner=raw["winner"],
         )

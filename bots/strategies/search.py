@@ -1,4 +1,4 @@
-"""`hard`: determinized Monte Carlo search, the same for both rulesets.
+"""`hard`: determinized Monte Carlo search, the same for every ruleset.
 
 For each sample, the unseen cards are dealt at random consistently with the seat's view (a
 ruleset's `sample`), every candidate action is applied to that same full state and the round is
@@ -147,12 +147,11 @@ def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
 
 
 class Hard:
-    """The `hard` strategy with its budget, dispatching on the ruleset."""
+    """The `hard` strategy: `search` over one ruleset's game, with a budget."""
 
-    def __init__(self, games: dict[str, Game], budget: Budget | None = None):
-        self.games = games
+    def __init__(self, game: Game, budget: Budget | None = None):
+        self.game = game
         self.budget = budget or Budget()
 
-    def __call__(self, ruleset_name: str, view: dict, legal: list[Action],
-                 rng: random.Random) -> Action:
-        return search(self.games[ruleset_name], view, legal, rng, self.budget)
+    def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
+        return search(self.game, view, legal, rng, self.budget)

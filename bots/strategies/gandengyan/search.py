@@ -2,14 +2,14 @@
 
 import random
 
-from bots.strategies import gandengyan_normal as normal
-from bots.strategies.hard import Game, shortlist
+from bots.strategies.gandengyan import normal
+from bots.strategies.search import Game, shortlist
 from games.engine.actions import Action, Play
-from games.engine.rulesets.gandengyan import Gandengyan, flow
+from games.engine.rulesets.gandengyan import RULESET as ENGINE
+from games.engine.rulesets.gandengyan import flow
+from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
-from games.engine.rulesets.gandengyan_sampling import sample_state
 
-ENGINE = Gandengyan()
 # Rounds won is what counts; the points (cards left times the bomb factor, which can reach
 # hundreds) only separate candidates that win as often.
 POINTS_WEIGHT = 1 / 10000
@@ -26,7 +26,7 @@ def value(match: Match, seat: int) -> float:
 
 def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
     """The heuristic's choice, then its next cheapest plays and a pass when allowed."""
-    first = normal.choose("gandengyan", view, legal, rng)
+    first = normal.choose(view, legal, rng)
     hand = tuple(card["id"] for card in view["hand"])
     plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda p: normal.cost(p, hand))
     return shortlist(first, legal, plays)

@@ -23,40 +23,40 @@ def sample_state(view: dict, rng: random.Random) -> Match:
     """One full state the view could come from (a round in play)."""
     me = view["seat"]
     options = view["options"]
-    seats = view["seats"]
+    counts, forfeited = view["counts"], view["forfeited"]
     own = _ids(view["hand"])
     seen = set(own).union(_ids(view["played"]))
     unseen = [c for c in make_pack(options["decks"]) if c not in seen]
     rng.shuffle(unseen)
     jokers = [c for c in unseen if RANK_OF[c] == JOKER]
-    hands: list[list[int]] = [[] for _ in seats]
+    others = [seat for seat in range(view["players"]) if seat != me]
+    hands: list[list[int]] = [[] for _ in counts]
     hands[me] = own
-    for info in seats:
-        if info["seat"] != me and info["forfeited"]:
-            hands[info["seat"]] = jokers[: info["cards"]]
-            del jokers[: info["cards"]]
+    for seat in others:
+        if forfeited[seat]:
+            hands[seat] = jokers[: counts[seat]]
+            del jokers[: counts[seat]]
     taken = {c for hand in hands for c in hand}
     unseen = [c for c in unseen if c not in taken]
-    for info in seats:
-        seat = info["seat"]
-        if seat != me and not info["forfeited"]:
-            hands[seat] = unseen[: info["cards"]]
-            del unseen[: info["cards"]]
-    table = tuple(
+    for seat in others:
+        if not forfeited[seat]:
+            hands[seat] = unseen[: counts[seat]]
+            del unseen[: counts[seat]]
+    trick = tuple(
         TablePlay(t["seat"], tuple(_ids(t["cards"])), Reading.from_dict(t["reading"]))
-        for t in view["table"]
+        for t in view["trick"]
     )
     rnd = Round(
         number=view["round"],
-        seated=tuple(not info["eliminated"] for info in seats),
+        seated=tuple(not out for out in view["eliminated"]),
         hands=tuple(sort_hand(hand) for hand in hands),
         pile=tuple(unseen),
         dice=tuple(view["dice"]),
         leader=view["leader"],
         to_act=view["to_act"],
-        table=table,
-        forfeited=tuple(info["forfeited"] for info in seats),
-        played_any=tuple(info["played_any"] for info in seats),
+        trick=trick,
+        forfeited=tuple(forfeited),
+        played_any=tuple(view["played_any"]),
         bombs=tuple(view["bombs"]),
         winner=None,
     )
@@ -64,8 +64,8 @@ def sample_state(view: dict, rng: random.Random) -> Match:
         decks=options["decks"],
         players=options["players"],
         starting_score=options["starting_score"],
-        humans=tuple(info["human"] for info in seats),
+        humans=tuple(view["humans"]),
         scores=tuple(view["scores"]),
-        eliminated=tuple(info["eliminated"] for info in seats),
+        eliminated=tuple(view["eliminated"]),
         round=rnd,
     )

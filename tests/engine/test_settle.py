@@ -5,7 +5,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.cards import RANK_INDEX
-from scoring.rules import SettlementError, five_ten_k_settle, gandengyan_settle, xi_tier
+from games.engine.errors import IllegalAction
+from games.engine.registry import get_ruleset
+from games.engine.rulesets.five_ten_k.settle import settle as five_ten_k_settle
+from games.engine.rulesets.five_ten_k.settle import xi_tier
+from games.engine.rulesets.gandengyan.settle import settle as gandengyan_settle
+
+GDY = get_ruleset("gandengyan")
+FTK = get_ruleset("510k")
 
 
 def gdy(remaining, played_any=None, forfeited=None, bombs=(), winner=0, decks=1, absent=None):
@@ -57,11 +64,18 @@ def test_winner_by_forfeit_may_hold_cards():
         {"remaining": [0, 1, 1, 1], "bombs": [2]},
         {"remaining": [0, 1, 1, 1], "winner": 4},
         {"remaining": [0, 1, 1, 1], "forfeited": [True, False, False, False]},
+        {"remaining": [0, 10**4300, 1, 1]},
+        {"remaining": [0, 1, 1, 1], "played_any": [1, 1, 1, 1]},
+        {"remaining": [0, 1, 1, 1], "colour": "red"},
     ],
 )
-def test_gandengyan_inconsistent_input_is_refused(kwargs):
-    with pytest.raises(SettlementError):
-        gdy(**kwargs)
+def test_gandengyan_inconsistent_facts_are_refused(kwargs):
+    """As the rules endpoint settles them: facts of the wrong shape or out of bounds, or that no
+    round could have."""
+    facts = {"winner": 0, "played_any": [True] * 4, "forfeited": [False] * 4, **kwargs}
+    with pytest.raises(IllegalAction) as refused:
+        GDY.settle(GDY.parse_options({"players": 4, "decks": 1}), facts)
+    assert refused.value.code == "invalid_settlement"
 
 
 @given(
@@ -170,25 +184,33 @@ def test_two_player_xi_is_paid_by_the_one_other_seat():
 
 
 @pytest.mark.parametrize(
-    "kwargs",
+    ("facts", "options"),
     [
-        {"captured": [60, 40, 50, 51], "finish_order": [0, 1, 2]},
-        {"captured": [60, 40, 50, -5], "finish_order": [0, 1, 2]},
-        {"captured": [100, 100, 50, 50], "finish_order": [0, 1, 2]},
-        {"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2], "teams": ((0, 1), (1, 3))},
-        {"captured": [60, 40, 50, 50], "finish_order": [0, 0]},
-        {"captured": [60, 40, 50, 50], "finish_order": []},
-        {"captured": [60, 40, 50, 50], "finish_order": [0]},  # both sides still hold cards
-        {"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2], "base": 11},
-        {"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2], "dry": "quarter"},
-        {"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2],
-         "xi_bombs": [[(5, 9)], [], [], []]},
-        {"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2], "banker": 7},
+        ({"captured": [60, 40, 50, 51], "finish_order": [0, 1, 2]}, {}),
+        ({"captured": [60, 40, 50, -5], "finish_order": [0, 1, 2]}, {}),
+        ({"captured": [100, 100, 50, 50], "finish_order": [0, 1, 2]}, {}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2],
+          "teams": [[0, 1], [1, 3]]}, {}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 0]}, {}),
+        ({"captured": [60, 40, 50, 50], "finish_order": []}, {}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0]}, {}),  # both sides hold cards
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2]}, {"base_score": 11}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2]}, {"dry": "quarter"}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2],
+          "xi_bombs": [[{"rank": "5", "count": 9}], [], [], []]}, {}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2],
+          "xi_bombs": [[{"rank": "3", "count": 5}], [], [], []]}, {}),
+        ({"captured": [60, 40, 50, 50], "finish_order": [0, 1, 2], "banker": 7}, {}),
+        ({"captured": [60, 40, 50, 10**4300], "finish_order": [0, 1, 2]}, {}),
     ],
 )
-def test_510k_inconsistent_input_is_refused(kwargs):
-    with pytest.raises(SettlementError):
-        ftk(**kwargs)
+def test_510k_inconsistent_facts_are_refused(facts, options):
+    """As the rules endpoint settles them: facts or options of the wrong shape or out of
+    bounds, or that no round could have."""
+    with pytest.raises(IllegalAction) as refused:
+        FTK.settle(FTK.parse_options({"players": 4, **options}),
+                   {"teams": [[0, 2], [1, 3]], **facts})
+    assert refused.value.code in ("invalid_settlement", "invalid_option")
 
 
 @given(data=st.data())

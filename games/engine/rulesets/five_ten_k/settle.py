@@ -1,14 +1,34 @@
-"""Settlement formulas of both rulesets, pure: numbers in, an itemised breakdown out.
-
-Every function refuses inconsistent input with `SettlementError` (a 400 at the API) and returns
-deltas that sum to zero.
-"""
+"""510k settlement, pure: a round's facts in, an itemised breakdown out (进出分, dry level, stake,
+喜分 per bomb), deltas summing to zero. The engine settles its rounds with it; the rules endpoint
+settles facts a client sends."""
 
 from collections.abc import Sequence
 from itertools import product
 
-from games.engine.cards import RANKS, TWO
+from games.engine.cards import RANK_INDEX, RANKS, TWO
 from games.engine.errors import IllegalAction
+from games.engine.specs import Choice, Field, Int, List, Nullable, Obj
+from games.engine.vocabulary import per_seat
+
+PLAYERS = (4, 2)
+MAX_XI_BOMBS = 32
+
+FACTS = Obj({
+    "banker": Field(Nullable(Int(0, 3, "the banker's seat (包庄); ignored with two players")),
+                    None),
+    "teams": Field(List(List(Int(0, 3), 4), 4, description="the two sides when nobody went "
+                        "solo (ignored with a banker or two players)"), []),
+    "finish_order": Field(List(Int(0, 3), 4, description="seats in the order they finished; "
+                               "those still holding cards at the end are left out")),
+    "captured": Field(per_seat(Int(0, 200), "points each seat collected")),
+    "xi_bombs": Field(List(List(Obj({"rank": Field(Choice(RANKS)), "count": Field(Int(1, 8))}),
+                                MAX_XI_BOMBS), 4,
+                           description="per seat, every bomb that counts for 喜分 (played or "
+                           "held at the end); empty: none for anybody"), []),
+})
+EXAMPLE = {"options": {"players": 4, "base_score": 1, "dry": "full", "xi_mode": "multiplicative"},
+           "banker": None, "teams": [[0, 2], [1, 3]], "finish_order": [0, 1, 2],
+           "captured": [60, 40, 50, 50], "xi_bombs": [[], [{"rank": "8", "count": 5}], [], []]}
 
 
 class SettlementError(IllegalAction):
@@ -25,57 +45,6 @@ def _check_seat(name: str, seat, players: int) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise SettlementError(f"{name} must be a seat number 0..{players - 1}", field=name)
 
-
-# -- gandengyan ---------------------------------------------------------------------------------
-
-
-def gandengyan_settle(
-    *,
-    winner: int,
-    remaining: Sequence[int],
-    played_any: Sequence[bool],
-    forfeited: Sequence[bool],
-    bombs: Sequence[int],
-    decks: int,
-    absent: Sequence[bool] | None = None,
-) -> dict:
-    """Losers pay cards left, ×2 once for no card played or 5+ left, × 2^(k-2) per bomb of k cards;
-    the winner takes it all. Forfeited and absent (eliminated) seats pay nothing."""
-    players = len(remaining)
-    absent = absent or [False] * players
-    for name, values in (("played_any", played_any), ("forfeited", forfeited), ("absent", absent)):
-        _check_seats(name, values, players)
-    _check_seat("winner", winner, players)
-    if forfeited[winner] or absent[winner]:
-        raise SettlementError("the winner cannot have forfeited or be absent", field="winner")
-    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in remaining):
-        raise SettlementError("cards left are whole numbers ≥ 0", field="remaining")
-    cap = 4 * decks
-    if any(not isinstance(k, int) or isinstance(k, bool) or not 3 <= k <= cap for k in bombs):
-        raise SettlementError(f"a bomb has 3 to {cap} cards", field="bombs")
-
-    bomb_factor = 1
-    for size in bombs:
-        bomb_factor *= 2 ** (size - 2)
-    breakdown = []
-    for seat in range(players):
-        pays = seat != winner and not forfeited[seat] and not absent[seat]
-        cards_left = remaining[seat] if pays else 0
-        doubled = pays and (not played_any[seat] or cards_left >= 5)
-        delta = -cards_left * (2 if doubled else 1) * bomb_factor
-        breakdown.append(
-            {"seat": seat, "cards_left": cards_left, "doubled": doubled,
-             "bomb_factor": bomb_factor if pays else 1, "delta": delta}
-        )
-    breakdown[winner]["delta"] = -sum(item["delta"] for item in breakdown)
-    return {
-        "deltas": [item["delta"] for item in breakdown],
-        "bomb_factor": bomb_factor,
-        "breakdown": breakdown,
-    }
-
-
-# -- 510k ---------------------------------------------------------------------------------------
 
 DRY_OPTIONS = ("none", "half", "full")
 XI_MODES = ("multiplicative", "additive")
@@ -125,15 +94,7 @@ def _level(loser_captured: int, loser_has_first: bool, players: int, dry: str) -
     return "half_dry"
 
 
-def _check_510k_input(players, base_score, dry, xi_mode, finish_order, captured, xi_bombs):
-    if players not in (2, 4):
-        raise SettlementError("players is 2 or 4", field="players")
-    if not isinstance(base_score, int) or isinstance(base_score, bool) or not 1 <= base_score <= 10:
-        raise SettlementError("base_score is 1..10", field="base_score")
-    if dry not in DRY_OPTIONS:
-        raise SettlementError(f"dry is one of {DRY_OPTIONS}", field="dry")
-    if xi_mode not in XI_MODES:
-        raise SettlementError(f"xi_mode is one of {XI_MODES}", field="xi_mode")
+def _check_510k_input(players, finish_order, captured, xi_bombs):
     _check_seats("captured", captured, players)
     _check_seats("xi_bombs", xi_bombs, players)
     for seat in finish_order:
@@ -142,7 +103,7 @@ def _check_510k_input(players, base_score, dry, xi_mode, finish_order, captured,
         raise SettlementError(
             "finish_order lists distinct seats, at least one", field="finish_order"
         )
-    if any(not isinstance(p, int) or isinstance(p, bool) or p < 0 or p % 5 for p in captured):
+    if any(p % 5 for p in captured):
         raise SettlementError("captured points are multiples of 5, ≥ 0", field="captured")
     if sum(captured) > POINTS_IN_PACK:
         raise SettlementError(f"the pack holds {POINTS_IN_PACK} points", field="captured")
@@ -154,7 +115,7 @@ def _check_510k_input(players, base_score, dry, xi_mode, finish_order, captured,
                 )
 
 
-def five_ten_k_settle(
+def settle(
     *,
     players: int,
     base_score: int,
@@ -167,7 +128,7 @@ def five_ten_k_settle(
     xi_bombs: Sequence[Sequence[tuple[int, int]]],
 ) -> dict:
     """Round score = settlement (进出分: rank points, winner, dry level, stake) + 喜分."""
-    _check_510k_input(players, base_score, dry, xi_mode, finish_order, captured, xi_bombs)
+    _check_510k_input(players, finish_order, captured, xi_bombs)
     sides = _sides(players, banker, teams)
     rank_points = 40 if players == 4 else 20
     first = finish_order[0]
@@ -229,3 +190,15 @@ def five_ten_k_settle(
         "first": first,
         "xi_bombs": xi_items,
     }
+
+
+def settle_facts(options: dict, facts: dict) -> dict:
+    """The rules endpoint's settlement: the facts of one round of a table of `options`."""
+    players = options["players"]
+    xi_bombs = facts["xi_bombs"] or [[] for _ in range(players)]
+    return settle(
+        players=players, base_score=options["base_score"], dry=options["dry"],
+        xi_mode=options["xi_mode"], banker=None if players == 2 else facts["banker"],
+        teams=facts["teams"], finish_order=facts["finish_order"], captured=facts["captured"],
+        xi_bombs=[[(RANK_INDEX[b["rank"]], b["count"]) for b in bombs] for bombs in xi_bombs],
+    )

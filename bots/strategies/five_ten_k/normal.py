@@ -13,8 +13,8 @@ from typing import NamedTuple
 from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import ACE, RANK_OF, TWO
 from games.engine.combos import Reading
-from games.engine.rulesets.five_ten_k import add_extras, extra_candidates
 from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
+from games.engine.rulesets.five_ten_k.listing import extra_candidates
 from games.engine.rulesets.five_ten_k.state import Match
 
 HAND_SIZE = 22
@@ -49,14 +49,14 @@ class Seen(NamedTuple):
 
 def seen_from_view(view: dict) -> Seen:
     seat = view["seat"]
-    side = next((team for team in view.get("teams", ()) if seat in team), (seat,))
-    trick = view.get("trick") or []
+    side = next((team for team in view["teams"] if seat in team), (seat,))
+    trick = view["trick"]
     latest = trick[-1] if trick else None
     return Seen(
         seat=seat,
         hand=tuple(card["id"] for card in view["hand"]),
         side=frozenset(side),
-        counts=tuple(view.get("counts", ())),
+        counts=tuple(view["counts"]),
         top_seat=None if latest is None else latest["seat"],
         top=None if latest is None else Reading.from_dict(latest["reading"]),
         trick_points=sum(points_of(c["id"] for c in p["cards"]) for p in trick),
@@ -78,8 +78,8 @@ def seen_from_state(match: Match, seat: int) -> Seen:
     )
 
 
-def choose(ruleset_name: str, view: dict, legal: list[Action], rng: random.Random) -> Action:
-    phase = view.get("phase")
+def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    phase = view["phase"]
     if phase == "cut":
         return cut(view["players"], rng)
     if phase == "bid":
@@ -154,12 +154,12 @@ def play(seen: Seen, legal: list[Action]) -> Action:
     options = [(p, junk_extras(hand, p, counts)) for p in plays]
     for p, extras in options:
         if len(p.cards) + len(extras) == len(hand):
-            return add_extras(p, extras)  # it empties the hand: nothing is worth more
+            return p.with_extras(extras)  # it empties the hand: nothing is worth more
     opponents = [n for s, n in enumerate(seen.counts) if s not in seen.side and n]
     threatened = bool(opponents) and min(opponents) <= NEAR_FINISH
     if seen.top is None:
         best = min(options, key=lambda o: _lead_cost(o, counts, threatened))
-        return add_extras(*best)
+        return best[0].with_extras(best[1])
     if seen.top_seat in seen.side:
         return Pass()  # the partner is winning this trick
     best = min(options, key=lambda o: cost(o[0], o[1], counts))
@@ -169,7 +169,7 @@ def play(seen: Seen, legal: list[Action]) -> Action:
     if len(hand) <= SHORT_HAND:
         threshold += SHORT_HAND
     if cost(best[0], best[1], counts) <= threshold:
-        return add_extras(*best)
+        return best[0].with_extras(best[1])
     return Pass()
 
 

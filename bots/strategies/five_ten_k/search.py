@@ -2,14 +2,14 @@
 
 import random
 
-from bots.strategies import five_ten_k_normal as normal
-from bots.strategies.hard import Game, shortlist
+from bots.strategies.five_ten_k import normal
+from bots.strategies.search import Game, shortlist
 from games.engine.actions import Action, Bid, Play
-from games.engine.rulesets.five_ten_k import FiveTenK, add_extras
+from games.engine.rulesets.five_ten_k import RULESET
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k.combos import rank_counts
+from games.engine.rulesets.five_ten_k.sampling import sample_state
 from games.engine.rulesets.five_ten_k.state import Match
-from games.engine.rulesets.five_ten_k_sampling import sample_state
 
 # The side-score margin (captured + rank points, 200 + 80 at most) adds to the settled points
 # scaled down: it separates candidates that settle the same.
@@ -33,7 +33,7 @@ def value(match: Match, seat: int) -> float:
 def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
     """The heuristic's choice, then its next cheapest plays (each with its junk extras), and a
     pass when allowed."""
-    first = normal.choose("510k", view, legal, rng)
+    first = normal.choose(view, legal, rng)
     if view["phase"] == "bid":
         return [first, Bid(not first.solo)]
     if view["phase"] != "play":
@@ -42,8 +42,8 @@ def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Acti
     counts = rank_counts(seen.hand)
     options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in legal if isinstance(p, Play)]
     options.sort(key=lambda o: normal.cost(o[0], o[1], counts))
-    return shortlist(first, legal, (add_extras(*option) for option in options))
+    return shortlist(first, legal, (p.with_extras(extras) for p, extras in options))
 
 
-GAME = Game(engine=FiveTenK(), sample=sample_state, policy=policy, value=value,
+GAME = Game(engine=RULESET, sample=sample_state, policy=policy, value=value,
             candidates=candidates, margin=0.05)

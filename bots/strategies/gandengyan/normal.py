@@ -37,13 +37,13 @@ class Seen(NamedTuple):
 
 
 def seen_from_view(view: dict) -> Seen:
-    table = view.get("table") or []
-    latest = table[-1] if table else None
+    trick = view["trick"]
+    latest = trick[-1] if trick else None
     return Seen(
         seat=view["seat"],
         hand=tuple(card["id"] for card in view["hand"]),
-        counts=tuple(0 if s["forfeited"] or s["eliminated"] else s["cards"]
-                     for s in view["seats"]),
+        counts=tuple(0 if out or gone else n for n, out, gone in
+                     zip(view["counts"], view["forfeited"], view["eliminated"], strict=True)),
         top_seat=None if latest is None else latest["seat"],
         top=None if latest is None else Reading.from_dict(latest["reading"]),
     )
@@ -51,7 +51,7 @@ def seen_from_view(view: dict) -> Seen:
 
 def seen_from_state(match: Match, seat: int) -> Seen:
     rnd = match.round
-    latest = rnd.table[-1] if rnd.table else None
+    latest = rnd.trick[-1] if rnd.trick else None
     return Seen(
         seat=seat,
         hand=rnd.hands[seat],
@@ -63,7 +63,7 @@ def seen_from_state(match: Match, seat: int) -> Seen:
     )
 
 
-def choose(ruleset_name: str, view: dict, legal: list[Action], rng: random.Random) -> Action:
+def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
     return play(seen_from_view(view), legal)
 
 

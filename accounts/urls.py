@@ -1,0 +1,12 @@
+"""The auth routes under /api/v1/auth/."""
+
+from django.urls import path
+
+from accounts import api
+
+urlpatterns = [
+    path("guest/", api.GuestView.as_view(), name="auth-guest"),
+    path("register/", api.RegisterView.as_view(), name="auth-register"),
+    path("login/", api.LoginView.as_view(), name="auth-login"),
+    path("me/", api.MeView.as_view(), name="auth-me"),
+]

@@ -1,0 +1,145 @@
+"""Response shapes: the dicts the API (and the admin's export) send, built from what the selectors
+and services return. Every response to a player is built from that player's view."""
+
+from games.engine.actions import Action
+from games.engine.registry import get_ruleset
+from games.models import Match, Round, Seat
+from games.selectors import MatchRead, match_moves
+from games.sql import SeatInfo
+
+
+def seat_summary(seat: SeatInfo, you: SeatInfo | None) -> dict:
+    return {
+        "seat": seat.index,
+        "kind": seat.kind,
+        "level": seat.bot_level or None,
+        "player": seat.username,
+        "open": seat.kind == Seat.Kind.HUMAN and seat.user_id is None,
+        "you": you is not None and seat.index == you.index,
+        "score": seat.score,
+        "eliminated": seat.eliminated,
+    }
+
+
+def event_dicts(rows) -> list[dict]:
+    """Events as clients see them, from EventRow values or Event rows."""
+    return [{"seq": e.seq, "round": e.round_number, "version": e.version, **e.data} for e in rows]
+
+
+def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -> dict:
+    """The reader's view: the engine's view of the snapshot for their seat (None: an onlooker),
+    the match's facts, their legal actions and the events read with it. A caller holding the
+    decoded state (and the seat's legal actions) passes them in."""
+    match = read.match
+    engine = get_ruleset(match.ruleset)
+    index = None if read.mine is None else read.mine.index
+    if state is None and match.snapshot is not None:
+        state = engine.from_json(match.snapshot)
+    your_turn = (state is not None and index is not None
+                 and match.status == Match.Status.ACTIVE and match.to_act == index)
+    if legal is None or not your_turn:
+        legal = engine.legal_actions(state, index) if your_turn else []
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "options": match.options,
+        "status": match.status,
+        "version": match.version,
+        "invite_code": match.invite_code if match.status == Match.Status.WAITING else None,
+        "you": index,
+        "to_act": match.to_act,
+        "your_turn": your_turn,
+        "round": (None if read.round_number is None else
+                  {"number": read.round_number, "seed_hash": read.seed_hash}),
+        "seats": [seat_summary(s, read.mine) for s in read.seats],
+        "state": None if state is None else engine.view(state, index, legal),
+        "legal_actions": [a.to_dict() for a in legal],
+        "events": event_dicts(read.events or []),
+        "last_event_seq": match.last_event_seq,
+        "standings": match.standings,
+    }
+
+
+def match_summary(match: Match, user) -> dict:
+    seats = sorted(map(SeatInfo.of, match.seats.all()))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "status": match.status,
+        "version": match.version,
+        "round": match.round_number,
+        "you": None if mine is None else mine.index,
+        "to_act": match.to_act,
+        "your_turn": mine is not None and match.status == Match.Status.ACTIVE
+        and match.to_act == mine.index,
+        "seats": [seat_summary(s, mine) for s in seats],
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+    }
+
+
+def round_summary(rnd: Round) -> dict:
+    """A round's public record; the seed, every hand and the settlement only once it is over."""
+    over = rnd.is_over
+    entries = sorted(rnd.score_entries.all(), key=lambda e: e.seat) if over else []
+    return {
+        "number": rnd.number,
+        "seed_hash": rnd.seed_hash,
+        "over": over,
+        "started_at": rnd.started_at,
+        "ended_at": rnd.ended_at,
+        "seed": rnd.seed if over else None,
+        "seating": rnd.seating,
+        "deltas": [e.delta for e in entries] if over else None,
+    }
+
+
+def round_detail(rnd: Round) -> dict:
+    data = round_summary(rnd)
+    if rnd.is_over:
+        data["settlement"] = [
+            {"seat": e.seat, "delta": e.delta, "breakdown": e.breakdown}
+            for e in sorted(rnd.score_entries.all(), key=lambda e: e.seat)
+        ]
+        data["result"] = rnd.result
+        data["hands"] = (rnd.final_view or {}).get("hands")
+        data["bottom"] = (rnd.final_view or {}).get("bottom")
+    return data
+
+
+def match_export(match: Match) -> dict:
+    """Everything stored about a match, for staff: options, seats, rounds with their seeds and
+    settlement, every move and event."""
+    rounds = match.rounds.order_by("number").prefetch_related("score_entries")
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "options": match.options,
+        "status": match.status,
+        "owner": match.owner.username,
+        "version": match.version,
+        "created_at": match.created_at.isoformat(),
+        "standings": match.standings,
+        "seats": [
+            {"seat": s.index, "kind": s.kind, "level": s.bot_level or None,
+             "player": s.user.username if s.user_id else None, "score": s.score,
+             "eliminated": s.eliminated}
+            for s in match.seats.select_related("user").order_by("index")
+        ],
+        "rounds": [
+            {"number": r.number, "seed": r.seed, "seed_hash": r.seed_hash, "seating": r.seating,
+             "started_at": r.started_at.isoformat(),
+             "ended_at": r.ended_at.isoformat() if r.ended_at else None, "result": r.result,
+             "settlement": [{"seat": e.seat, "delta": e.delta, "breakdown": e.breakdown}
+                            for e in sorted(r.score_entries.all(), key=lambda e: e.seat)]}
+            for r in rounds
+        ],
+        "moves": [
+            {"round": number, "seq": row.seq, "seat": seat, "action": row.action,
+             "actor": row.actor, "version": row.version, "at": row.created_at.isoformat()}
+            for number, seat, _, row in match_moves(match)
+        ],
+        "events": event_dicts(match.events.order_by("seq")),
+        "snapshot": match.snapshot,
+    }

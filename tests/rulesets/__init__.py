@@ -1,0 +1,1 @@
+"""Rulesets that exist for the tests only; tests/conftest.py registers every folder here."""

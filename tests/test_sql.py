@@ -1,0 +1,128 @@
+"""games.sql against the ORM: each written-out statement reads or writes exactly what the ORM's
+equivalent does. The unit suite runs these on SQLite, tests/integration/test_sql.py on
+PostgreSQL."""
+
+import random
+
+import pytest
+from django.db import transaction
+from django.forms.models import model_to_dict
+from rest_framework.authtoken.models import Token
+
+from games import services, sql
+from games.engine.actions import action_from_dict
+from games.engine.registry import get_ruleset
+from games.models import Event, Match, Move, Seat
+from games.sql import EventRow, SeatInfo
+from tests.matchplay import bots
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def fields(obj, exclude=()) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields
+            if f.attname not in exclude}
+
+
+@pytest.fixture
+def match(django_user_model) -> Match:
+    """A gandengyan match a few moves in: rounds, events and seats with and without users."""
+    owner = django_user_model.objects.create_user("owner")
+    seats = [{"type": "human"}, {"type": "human"}] + bots(2)[1:]
+    match = services.match_create(owner=owner, ruleset="gandengyan", options={}, seats=seats)
+    services.match_join(user=django_user_model.objects.create_user("guest"),
+                        code=match.invite_code)
+    rng = random.Random(1)
+    for _ in range(6):
+        match.refresh_from_db()
+        if match.to_act is None:
+            break
+        engine = get_ruleset(match.ruleset)
+        state = engine.from_json(match.snapshot)
+        action = rng.choice(engine.legal_actions(state, match.to_act))
+        services.action_submit(match_id=match.pk, seat=match.to_act, action=action,
+                               expected_version=match.version, actor=Move.Actor.BOT)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_the_match_row_is_what_the_orm_reads(match, lock):
+    with transaction.atomic():
+        row = sql.match_row(match.pk, lock=lock)
+    orm = Match.objects.get(pk=match.pk)
+    assert fields(row.match, ("created_at", "updated_at")) == fields(orm, ("created_at",
+                                                                        "updated_at"))
+    assert (row.round_number, row.seed_hash) == (orm.current_round.number,
+                                                 orm.current_round.seed_hash)
+    seats = Seat.objects.filter(match=orm).select_related("user").order_by("index")
+    assert row.seats == [SeatInfo.of(s) for s in seats]
+    assert any(s.username for s in row.seats) and any(s.user_id is None for s in row.seats)
+    assert row.events is None
+
+
+@pytest.mark.parametrize(("after", "recent", "limit"),
+                         [(None, 3, 50), (0, 0, 500), (2, 0, 4), (None, 1000, 500), (10**6, 0, 5)])
+def test_the_events_read_with_the_match_are_what_the_orm_reads(match, after, recent, limit):
+    row = sql.match_row(match.pk, events_after=after, recent=recent, limit=limit)
+    since = match.last_event_seq - recent if after is None else after
+    orm = Event.objects.filter(match=match, seq__gt=since).order_by("seq")[:limit]
+    assert row.events == [EventRow(e.seq, e.round_number, e.version, e.data) for e in orm]
+
+
+def test_no_such_match_reads_as_none():
+    assert sql.match_row(10**9) is None
+
+
+def test_the_token_check_reads_the_user_the_orm_reads(match):
+    token = Token.objects.create(user=match.owner)
+    user = sql.token_user(Token, token.key, ("id", "username", "is_active", "is_staff"))
+    orm = Token.objects.select_related("user").get(key=token.key).user
+    assert fields(user, ("password", "last_login", "date_joined", "first_name", "last_name",
+                         "email", "is_superuser", "is_guest")) == {
+        "id": orm.id, "username": orm.username, "is_active": orm.is_active,
+        "is_staff": orm.is_staff}
+    assert user.email == orm.email  # a field not read loads on first use
+    assert sql.token_user(Token, "no such key", ("id",)) is None
+
+
+def test_the_act_writes_are_what_the_orm_writes(match):
+    """The same progress written once by games.sql and once by the ORM, on two copies of the
+    match: the rows are the same but for ids and times."""
+    copy = Match.objects.get(pk=match.pk)
+    copy.pk, copy.invite_code = None, "COPY"
+    copy.save()
+    rnd = copy.current_round
+    rnd.pk, rnd.match = None, copy
+    rnd.save()
+    copy.current_round = rnd
+    copy.save()
+    written = {}
+    for target, by_sql in ((match, True), (copy, False)):
+        target.version += 1
+        target.last_event_seq += 1
+        target.round_moves += 1
+        target.to_act = (target.to_act or 0) + 1
+        target.snapshot = {**target.snapshot, "marker": "written"}
+        moves = [Move(match=target, round_id=target.current_round_id, seq=target.round_moves,
+                      seat=0, action=action_from_dict({"type": "pass"}).to_dict(),
+                      actor=Move.Actor.HUMAN, version=target.version)]
+        events = [Event(match=target, seq=target.last_event_seq, round_number=1,
+                        version=target.version, data={"type": "pass", "seat": 0, "x": [1, "二"]})]
+        with transaction.atomic():
+            if by_sql:
+                sql.write(target, services.PROGRESS_FIELDS, moves, events)
+            else:
+                Move.objects.bulk_create(moves)
+                Event.objects.bulk_create(events)
+                target.save(update_fields=services.PROGRESS_FIELDS)
+        target.refresh_from_db()
+        written[by_sql] = (
+            model_to_dict(target, exclude=["id", "invite_code", "updated_at", "current_round"]),
+            [model_to_dict(m, exclude=["id", "match", "round"]) for m in
+             Move.objects.filter(match=target, seq=target.round_moves)],
+            [model_to_dict(e, exclude=["id", "match"]) for e in
+             Event.objects.filter(match=target, seq=target.last_event_seq)],
+        )
+    assert written[True] == written[False]
+    assert written[True][2][0]["data"]["x"] == [1, "二"]

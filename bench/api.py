@@ -6,11 +6,11 @@ Prints (and `run()` returns):
   act's cost independent of the log;
 - acts per second with 4 concurrent clients, each playing its own all-human gandengyan match:
   "acts only" (the clients send nothing but acts: passes when answering, a card they know they
-  hold when leading, a GET only after a new deal) and "each after a view GET" (a random legal
-  action read from the actor's view, the GET untimed but loading the server too);
+  hold when leading, a GET only after a new deal) and "view-then-act pairs" (the actor reads
+  its view, then sends a random legal action from it: a client's everyday loop);
 - the baselines, measured in the same run: bare DRF endpoints that insert and read one row
   (bench/api_urls.py), in raw SQL and through the ORM, 4 concurrent clients: requests/s, p50.
-Target: acts/s (acts only) ≥ 1/3 of the baseline's requests/s.
+Targets: acts/s (acts only) and view-then-act pairs/s each ≥ 1/3 of the baseline's requests/s.
 
 Run: `.venv/bin/python bench/api.py` (about a minute; PostgreSQL on 127.0.0.1:5432, user
 postgres; it creates and drops the database `cardtable_bench`).
@@ -184,7 +184,7 @@ class PassingTable(Table):
     def act(self) -> float:
         seat = self.to_act
         last = self.last or self._fresh(seat)
-        if last["state"]["table"]:
+        if last["state"]["trick"]:
             action = {"type": "pass"}
         else:
             cards = [c for c in self.known.get(seat, ()) if c["code"] not in ("SJ", "BJ")]
@@ -286,8 +286,7 @@ def run() -> dict:
         rate, p50 = act_throughput(server.port, seat_tokens[first:second], PassingTable)
         figures.update({"acts/s (acts only)": rate, "act p50 ms (acts only)": p50})
         rate, p50 = act_throughput(server.port, seat_tokens[second:], Table)
-        figures.update({"acts/s (each after a view GET)": rate,
-                        "act p50 ms (each after a view GET)": p50})
+        figures.update({"view-then-act pairs/s": rate, "act p50 ms (after a view GET)": p50})
     finally:
         server.stop()
         from django.db import connections
@@ -297,6 +296,8 @@ def run() -> dict:
     for kind in ("raw SQL", "ORM"):
         figures[f"acts/s / baseline ({kind})"] = round(
             figures["acts/s (acts only)"] / figures[f"baseline req/s ({kind})"], 3)
+        figures[f"pairs/s / baseline ({kind})"] = round(
+            figures["view-then-act pairs/s"] / figures[f"baseline req/s ({kind})"], 3)
     return figures
 
 
@@ -307,10 +308,11 @@ def main() -> None:
         print(f"{name:<{width}}  {value}")
     ratio = figures["late / early"]
     print(f"latency at move ~300 vs ~10: {ratio}x ({'within' if ratio <= 1.5 else 'ABOVE'} 1.5x)")
-    for kind in ("raw SQL", "ORM"):
-        share = figures[f"acts/s / baseline ({kind})"]
-        print(f"acts/s vs the {kind} baseline: {share} "
-              f"({'meets' if share >= 1 / 3 else 'BELOW'} the 1/3 target)")
+    for what in ("acts/s", "pairs/s"):
+        for kind in ("raw SQL", "ORM"):
+            share = figures[f"{what} / baseline ({kind})"]
+            print(f"{what} vs the {kind} baseline: {share} "
+                  f"({'meets' if share >= 1 / 3 else 'BELOW'} the 1/3 target)")
 
 
 if __name__ == "__main__":

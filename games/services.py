@@ -23,7 +23,7 @@ from games.engine.ruleset import Ruleset
 from games.errors import Forbidden, MatchFull, NotFound, StaleVersion
 from games.models import BOT_LEVELS, Event, Match, Move, Round, Seat
 from games.selectors import MatchRead
-from games.sql import SeatInfo
+from games.sql import EventRow, SeatInfo
 from scoring.services import round_settle
 
 DEFAULT_BOT_LEVEL = "normal"
@@ -60,8 +60,8 @@ class _Progress:
     state: Any = None
     round: Round | None = None  # the current round's row, once this transaction needs it
     round_open: bool = False
-    moves: list[Move] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    moves: list[dict] = field(default_factory=list)  # new Move rows, by field name
+    events: list[EventRow] = field(default_factory=list)
 
     @classmethod
     def load(cls, match: Match) -> "_Progress":
@@ -83,30 +83,32 @@ class _Progress:
 
     def event(self, data: dict) -> None:
         self.match.last_event_seq += 1
-        self.events.append(
-            Event(match=self.match, seq=self.match.last_event_seq, data=data,
-                  round_number=self.match.round_number, version=self.match.version)
-        )
+        self.events.append(EventRow(self.match.last_event_seq, self.match.round_number,
+                                    self.match.version, data))
 
     def apply(self, seat: int, action: Action, actor: str) -> None:
         self.state, events = self.engine.apply(self.state, seat, action)
         self.match.round_moves += 1
-        self.moves.append(
-            Move(match=self.match, round_id=self.match.current_round_id,
-                 seq=self.match.round_moves, seat=seat, action=action.to_dict(), actor=actor,
-                 version=self.match.version)
-        )
+        self.moves.append({"match_id": self.match.pk, "round_id": self.match.current_round_id,
+                           "seq": self.match.round_moves, "seat": seat,
+                           "action": action.to_dict(), "actor": actor,
+                           "version": self.match.version})
         for data in events:
             self.event({**data, "actor": actor})
 
-    def advance(self) -> None:
+    def advance(self, settle: bool = True) -> bool:
         """Settle a round that ended, deal the next one, take forced actions, until a choice is
-        awaited or the match is over."""
+        awaited or the match is over. With `settle` False, stop (and return False) where a round
+        would be settled or dealt: those writes need the locked transaction."""
         engine = self.engine
         while True:
             if self.round_open and engine.round_over(self.state):
+                if not settle:
+                    return False
                 self._round_finish()
             elif engine.table(self.state).needs_round:
+                if not settle:
+                    return False
                 self._round_start()
             elif (seat := engine.to_act(self.state)) is not None and (
                 forced := engine.forced_action(self.state)
@@ -118,6 +120,7 @@ class _Progress:
             self.set_status(Match.Status.FINISHED)
             self.match.standings = engine.standings(self.state)
             self.event({"type": "match_finished", "standings": self.match.standings})
+        return True
 
     def set_status(self, status: str) -> None:
         """The match's status, and its copy on the seats (people's match lists filter by it)."""
@@ -165,17 +168,26 @@ class _Progress:
         match = self.match
         return match.status == Match.Status.ACTIVE and match.to_act in match.bot_seats
 
-    def save(self) -> None:
+    def save(self, expected_version: int | None = None) -> bool:
+        """Write the progress (under the transaction's lock), or with `expected_version` only if
+        the match is still at that version (compare and set: False, nothing written, if not)."""
         match = self.match
         if self.state is not None:
             match.snapshot = self.engine.to_json(self.state)
             match.to_act = self.engine.to_act(self.state)
-        sql.write(match, PROGRESS_FIELDS, self.moves, self.events)
+        added = ((Move, self.moves),
+                 (Event, [{"match_id": match.pk, **e._asdict()} for e in self.events]))
+        if expected_version is None:
+            sql.write(match, PROGRESS_FIELDS, *added)
+        elif not sql.write_if_version(match, PROGRESS_FIELDS, "version", expected_version,
+                                      *added):
+            return False
         if self.bot_to_act:
             match_id, version = match.pk, match.version
             # robust: a failing bot must not turn the committed human action into an error.
             transaction.on_commit(lambda: hooks.announce_bot_turn(match_id, version),
                                   robust=True)
+        return True
 
 
 def _seat_specs(seats: Sequence[Mapping] | None, players: int) -> list[dict]:
@@ -284,7 +296,7 @@ class Submitted:
 
     read: MatchRead  # the match after the action, as the actor reads it
     state: Any
-    events: list[Event]  # the events this action caused, in order
+    events: list[EventRow]  # the events this action caused, in order
     bot_to_act: bool  # a bot's turn was announced (played already, when eager)
 
 
@@ -295,35 +307,54 @@ def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
     return mine
 
 
+def _ready(row, player, seat: int | None, expected_version: int):
+    """The match's progress, ready for `seat`'s action, or the refusal: no such match, not the
+    person's seat, a stale version, no action awaited."""
+    if row is None:
+        raise NotFound()
+    match = row.match
+    if player is not None:
+        seat = _seat_of(player, row.seats, seat)
+    if match.version != expected_version:
+        raise StaleVersion(expected=expected_version, current=match.version)
+    if match.status == Match.Status.WAITING:
+        raise IllegalAction("match_not_started", "open seats are still waiting for players")
+    if match.status == Match.Status.FINISHED:
+        raise IllegalAction("match_over", "the match is over")
+    return _Progress.load(match), seat
+
+
 def action_submit(
     *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
     player=None,
 ) -> Submitted:
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
-    for the seat they hold, found under the lock (Forbidden if they hold none, or `seat` names
-    another); without `player` the caller has checked `seat`. Refusals (NotFound, Forbidden,
-    IllegalAction, StaleVersion) leave the match exactly as it was."""
-    with transaction.atomic():
-        row = sql.match_row(match_id, lock=True)
-        if row is None:
-            raise NotFound()
-        match, seats = row.match, row.seats
-        if player is not None:
-            seat = _seat_of(player, seats, seat)
-        if match.version != expected_version:
-            raise StaleVersion(expected=expected_version, current=match.version)
-        if match.status == Match.Status.WAITING:
-            raise IllegalAction("match_not_started", "open seats are still waiting for players")
-        if match.status == Match.Status.FINISHED:
-            raise IllegalAction("match_over", "the match is over")
-        progress = _Progress.load(match)
-        progress.apply(seat, action, actor)
-        progress.advance()
-        progress.save()
+    for the seat they hold (Forbidden if they hold none, or `seat` names another); without
+    `player` the caller has checked `seat`. Refusals (NotFound, Forbidden, IllegalAction,
+    StaleVersion) leave the match exactly as it was.
+
+    Most actions stay within a round: read, apply, and one compare-and-set write that a
+    concurrent writer makes fail (StaleVersion). An action that ends a round is done again
+    under the row's lock in one transaction, with the settlement and the next deal."""
+    row = sql.match_row(match_id)
+    progress, seat = _ready(row, player, seat, expected_version)
+    progress.apply(seat, action, actor)
+    if progress.advance(settle=False):
+        if not progress.save(expected_version):
+            current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
+            raise StaleVersion(expected=expected_version, current=current.first())
+    else:
+        with transaction.atomic():
+            row = sql.match_row(match_id, lock=True)
+            progress, seat = _ready(row, player, seat, expected_version)
+            progress.apply(seat, action, actor)
+            progress.advance()
+            progress.save()
+    seats = row.seats
     if progress.loaded_seats is not None:  # a round ended: the seats' scores moved
         seats = [SeatInfo.of(s) for s in progress.loaded_seats]
     number, hashed = row.round_number, row.seed_hash
     if progress.round is not None:
         number, hashed = progress.round.number, progress.round.seed_hash
-    read = MatchRead(match, number, hashed, seats, seats[seat], None)
+    read = MatchRead(progress.match, number, hashed, seats, seats[seat], None)
     return Submitted(read, progress.state, progress.events, progress.bot_to_act)

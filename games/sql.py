@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from django.db import DatabaseError, connections, router, transaction
 from django.db.models import DateTimeField, JSONField, Model
+from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games.models import Event, Match, Round, Seat
 
@@ -63,6 +65,22 @@ class MatchRow(NamedTuple):
 
 def _db():
     return transaction.get_connection()
+
+
+def _cursor(db):
+    """On PostgreSQL a cursor that binds parameters on the server, so that psycopg prepares the
+    statements run on every request (their plans are kept per connection: planning the match
+    read cost more than running it); elsewhere the usual cursor. Wrapped like any Django cursor:
+    errors are Django's and queries are logged as usual."""
+    if db.vendor != "postgresql":
+        return db.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    with db.wrap_database_errors:
+        db.ensure_connection()
+        db.validate_thread_sharing()
+        raw = ServerBindingCursor(db.connection)
+    return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
 
 
 def _qn(db, name: str) -> str:
@@ -161,7 +179,7 @@ def match_row(match_id: int, *, lock: bool = False, events_after: int | None = N
     db = _db()
     with_events = limit > 0
     params = [events_after, recent, limit, match_id] if with_events else [match_id]
-    with db.cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(_match_sql(db.alias, lock, with_events), params)
         row = cursor.fetchone()
     if row is None:
@@ -189,7 +207,7 @@ def token_user(token_model: type[Model], key: str, user_fields: Sequence[str]) -
            f" FROM {_table(db, token_model, t)} JOIN {_table(db, user_model, u)}"
            f" ON {_column(db, user_model, u, 'id')} = {_column(db, token_model, t, 'user')}"
            f" WHERE {_column(db, token_model, t, 'key')} = %s")
-    with db.cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(sql, [key])
         row = cursor.fetchone()
     if row is None:
@@ -198,49 +216,121 @@ def token_user(token_model: type[Model], key: str, user_fields: Sequence[str]) -
 
 
 # -- writes ----------------------------------------------------------------------------------------
+#
+# New rows come as dicts by field name (attname); auto_now(_add) times are the write's time.
+# On PostgreSQL all of a model's new rows are one parameter, a JSON array that
+# jsonb_populate_recordset turns into rows of the table's own column types: the statement's text
+# does not depend on how many rows there are, so it is prepared once per connection.
+
+Rows = tuple[type[Model], Sequence[dict]]
+
+
+def _auto_time(f) -> bool:
+    return isinstance(f, DateTimeField) and (f.auto_now or f.auto_now_add)
+
 
 @functools.cache
-def _written(model: type[Model], names: tuple[str, ...] | None = None) -> tuple:
+def _inserted(model: type[Model]) -> tuple:
+    return tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+
+
+@functools.cache
+def _insert_sql(alias: str, model: type[Model], rows: int) -> str:
+    db = connections[alias]
+    fields = _inserted(model)
+    columns = ", ".join(_qn(db, f.column) for f in fields)
+    if db.vendor == "postgresql":
+        table = _qn(db, model._meta.db_table)
+        picked = ", ".join("now()" if _auto_time(f) else f"r.{_qn(db, f.column)}" for f in fields)
+        return (f"INSERT INTO {table} ({columns}) SELECT {picked}"
+                f" FROM jsonb_populate_recordset(NULL::{table}, %s) AS r")
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f"INSERT INTO {_qn(db, model._meta.db_table)} ({columns}) VALUES " + ", ".join(
+        [row] * rows)
+
+
+def _insert_params(db, model: type[Model], rows: Sequence[dict]) -> list:
+    fields = _inserted(model)
+    if db.vendor == "postgresql":
+        return [Jsonb([{f.column: row[f.attname] for f in fields if not _auto_time(f)}
+                       for row in rows])]
+    now = timezone.now()
+    return [f.get_db_prep_save(now if _auto_time(f) else row[f.attname], db)
+            for row in rows for f in fields]
+
+
+def _insert(db, added: Rows) -> tuple[str, list]:
+    model, rows = added
+    return _insert_sql(db.alias, model, 1 if db.vendor == "postgresql" else len(rows)), \
+        _insert_params(db, model, rows)
+
+
+@functools.cache
+def _updated(model: type[Model], names: tuple[str, ...]) -> tuple:
     """(field, whether its value needs the field's conversion): JSON and times do; the other
     columns written here are whole numbers and strings the driver takes as they are."""
-    fields = ([model._meta.get_field(name) for name in names] if names else
-              [f for f in model._meta.concrete_fields if not f.primary_key])
-    return tuple((f, isinstance(f, JSONField | DateTimeField)) for f in fields)
+    return tuple((f, isinstance(f, JSONField | DateTimeField))
+                 for f in (model._meta.get_field(name) for name in names))
 
 
-def _values(obj: Model, columns: tuple, adding: bool, db) -> list:
-    # pre_save fills auto_now(_add) times as Model.save would.
-    return [f.get_db_prep_save(f.pre_save(obj, adding), db) if convert else f.pre_save(obj, adding)
-            for f, convert in columns]
+@functools.cache
+def _update_sql(alias: str, model: type[Model], names: tuple[str, ...],
+                version_field: str | None) -> str:
+    db = connections[alias]
+    sets = ", ".join(f"{_qn(db, f.column)} = %s" for f, _ in _updated(model, names))
+    sql = (f"UPDATE {_qn(db, model._meta.db_table)} SET {sets}"
+           f" WHERE {_qn(db, model._meta.pk.column)} = %s")
+    if version_field is not None:
+        sql += f" AND {_qn(db, model._meta.get_field(version_field).column)} = %s"
+    return sql
 
 
-def _insert(rows: Sequence[Model], db) -> tuple[str, list]:
-    """One INSERT of new rows of one model, their ids not read back (nobody needs them)."""
-    model = type(rows[0])
-    columns = _written(model)
-    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    sql = (f"INSERT INTO {_qn(db, model._meta.db_table)}"
-           f" ({', '.join(_qn(db, f.column) for f, _ in columns)})"
-           f" VALUES {', '.join([row] * len(rows))}")
-    return sql, [value for obj in rows for value in _values(obj, columns, True, db)]
+def _update_params(db, obj: Model, names: tuple[str, ...]) -> list:
+    # pre_save fills auto_now times as Model.save would.
+    return [f.get_db_prep_save(f.pre_save(obj, False), db) if convert else f.pre_save(obj, False)
+            for f, convert in _updated(type(obj), names)] + [obj.pk]
 
 
-def _update(obj: Model, names: tuple[str, ...], db) -> tuple[str, list]:
-    columns = _written(type(obj), names)
-    sets = ", ".join(f"{_qn(db, f.column)} = %s" for f, _ in columns)
-    return (f"UPDATE {_qn(db, obj._meta.db_table)} SET {sets}"
-            f" WHERE {_qn(db, obj._meta.pk.column)} = %s",
-            [*_values(obj, columns, False, db), obj.pk])
+@functools.cache
+def _cas_sql(alias: str, update: str, inserts: tuple[str, ...]) -> str:
+    parts = [f"updated AS ({update} RETURNING 1)"] + [
+        f"added_{i} AS ({insert} WHERE EXISTS (SELECT 1 FROM updated))"
+        for i, insert in enumerate(inserts)]
+    return f"WITH {', '.join(parts)} SELECT count(*) FROM updated"
 
 
-def write(obj: Model, fields: tuple[str, ...], *added: Sequence[Model]) -> None:
-    """Insert each non-empty list of new rows in `added` and update `fields` of `obj`: on
-    PostgreSQL in one statement (the INSERTs as data-modifying WITH queries), elsewhere one
-    statement each."""
+def write_if_version(obj: Model, fields: tuple[str, ...], version_field: str, expected: int,
+                     *added: Rows) -> bool:
+    """Compare and set: update `fields` of `obj` and insert the `added` rows only if the row's
+    `version_field` still holds `expected`; False (nothing written) otherwise. On PostgreSQL one
+    statement, atomic on its own, so it needs no transaction round trips: the rows are inserted
+    only when the UPDATE matched. Elsewhere the same in a transaction."""
     db = _db()
-    inserts = [_insert(rows, db) for rows in added if rows]
-    sql, params = _update(obj, fields, db)
-    with db.cursor() as cursor:
+    update = _update_sql(db.alias, type(obj), fields, version_field)
+    params = _update_params(db, obj, fields) + [expected]
+    inserts = [_insert(db, rows) for rows in added if rows[1]]
+    if db.vendor != "postgresql":
+        with transaction.atomic(), db.cursor() as cursor:
+            cursor.execute(update, params)
+            if cursor.rowcount != 1:
+                return False
+            for insert, values in inserts:
+                cursor.execute(insert, values)
+        return True
+    sql = _cas_sql(db.alias, update, tuple(insert for insert, _ in inserts))
+    with _cursor(db) as cursor:
+        cursor.execute(sql, [*params, *(v for _, values in inserts for v in values)])
+        return cursor.fetchone()[0] == 1
+
+
+def write(obj: Model, fields: tuple[str, ...], *added: Rows) -> None:
+    """Insert the `added` rows and update `fields` of `obj`: on PostgreSQL in one statement (the
+    INSERTs as data-modifying WITH queries), elsewhere one statement each."""
+    db = _db()
+    inserts = [_insert(db, rows) for rows in added if rows[1]]
+    sql = _update_sql(db.alias, type(obj), fields, None)
+    params = _update_params(db, obj, fields)
+    with _cursor(db) as cursor:
         if db.vendor == "postgresql" and inserts:
             sql = "WITH " + ", ".join(
                 f"added_{i} AS ({insert})" for i, (insert, _) in enumerate(inserts)) + " " + sql

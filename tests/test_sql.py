@@ -7,9 +7,10 @@ import random
 import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from games import services, sql
+from games import hooks, services, sql
 from games.engine.actions import action_from_dict
 from games.engine.registry import get_ruleset
 from games.models import Event, Match, Move, Seat
@@ -25,8 +26,10 @@ def fields(obj, exclude=()) -> dict:
 
 
 @pytest.fixture
-def match(django_user_model) -> Match:
-    """A gandengyan match a few moves in: rounds, events and seats with and without users."""
+def match(django_user_model, monkeypatch) -> Match:
+    """A gandengyan match a few moves in: rounds, events and seats with and without users. The
+    test plays the bots' turns itself (none is announced to a worker)."""
+    monkeypatch.setattr(hooks, "announce_bot_turn", lambda *turn: None)
     owner = django_user_model.objects.create_user("owner")
     seats = [{"type": "human"}, {"type": "human"}] + bots(2)[1:]
     match = services.match_create(owner=owner, ruleset="gandengyan", options={}, seats=seats)
@@ -86,9 +89,8 @@ def test_the_token_check_reads_the_user_the_orm_reads(match):
     assert sql.token_user(Token, "no such key", ("id",)) is None
 
 
-def test_the_act_writes_are_what_the_orm_writes(match):
-    """The same progress written once by games.sql and once by the ORM, on two copies of the
-    match: the rows are the same but for ids and times."""
+def copy_of(match: Match) -> Match:
+    """Another match in the same state, with a round of its own."""
     copy = Match.objects.get(pk=match.pk)
     copy.pk, copy.invite_code = None, "COPY"
     copy.save()
@@ -97,32 +99,68 @@ def test_the_act_writes_are_what_the_orm_writes(match):
     rnd.save()
     copy.current_round = rnd
     copy.save()
+    return copy
+
+
+def progress(target: Match) -> tuple[list[dict], list[dict]]:
+    """One act's changes to `target` (in place) and its new Move and Event rows."""
+    target.version += 1
+    target.last_event_seq += 1
+    target.round_moves += 1
+    target.to_act = (target.to_act or 0) + 1
+    target.snapshot = {**target.snapshot, "marker": "written"}
+    moves = [{"match_id": target.pk, "round_id": target.current_round_id,
+              "seq": target.round_moves, "seat": 0,
+              "action": action_from_dict({"type": "pass"}).to_dict(), "actor": "human",
+              "version": target.version}]
+    events = [{"match_id": target.pk, "seq": target.last_event_seq - 1 + i, "round_number": 1,
+               "version": target.version, "data": {"type": "pass", "seat": i, "x": [1, "二"]}}
+              for i in (1, 2)]
+    target.last_event_seq += 1
+    return moves, events
+
+
+def stored(target: Match, moves: int, events: int) -> tuple:
+    target.refresh_from_db()
+    return (
+        model_to_dict(target, exclude=["id", "invite_code", "updated_at", "current_round"]),
+        [model_to_dict(m, exclude=["id", "match", "round"]) for m in
+         Move.objects.filter(match=target).order_by("-round_id", "-seq")[:moves]],
+        [model_to_dict(e, exclude=["id", "match"]) for e in
+         Event.objects.filter(match=target).order_by("-seq")[:events]],
+    )
+
+
+@pytest.mark.parametrize("compare_and_set", [False, True])
+def test_the_act_writes_are_what_the_orm_writes(match, compare_and_set):
+    """The same progress written once by games.sql and once by the ORM, on two copies of the
+    match: the rows are the same but for ids and times."""
+    copy = copy_of(match)
     written = {}
     for target, by_sql in ((match, True), (copy, False)):
-        target.version += 1
-        target.last_event_seq += 1
-        target.round_moves += 1
-        target.to_act = (target.to_act or 0) + 1
-        target.snapshot = {**target.snapshot, "marker": "written"}
-        moves = [Move(match=target, round_id=target.current_round_id, seq=target.round_moves,
-                      seat=0, action=action_from_dict({"type": "pass"}).to_dict(),
-                      actor=Move.Actor.HUMAN, version=target.version)]
-        events = [Event(match=target, seq=target.last_event_seq, round_number=1,
-                        version=target.version, data={"type": "pass", "seat": 0, "x": [1, "二"]})]
+        expected = target.version
+        moves, events = progress(target)
         with transaction.atomic():
-            if by_sql:
-                sql.write(target, services.PROGRESS_FIELDS, moves, events)
-            else:
-                Move.objects.bulk_create(moves)
-                Event.objects.bulk_create(events)
+            if not by_sql:
+                Move.objects.bulk_create(Move(**row) for row in moves)
+                Event.objects.bulk_create(Event(**row) for row in events)
                 target.save(update_fields=services.PROGRESS_FIELDS)
-        target.refresh_from_db()
-        written[by_sql] = (
-            model_to_dict(target, exclude=["id", "invite_code", "updated_at", "current_round"]),
-            [model_to_dict(m, exclude=["id", "match", "round"]) for m in
-             Move.objects.filter(match=target, seq=target.round_moves)],
-            [model_to_dict(e, exclude=["id", "match"]) for e in
-             Event.objects.filter(match=target, seq=target.last_event_seq)],
-        )
+            elif compare_and_set:
+                assert sql.write_if_version(target, services.PROGRESS_FIELDS, "version",
+                                            expected, (Move, moves), (Event, events))
+            else:
+                sql.write(target, services.PROGRESS_FIELDS, (Move, moves), (Event, events))
+        written[by_sql] = stored(target, len(moves), len(events))
     assert written[True] == written[False]
     assert written[True][2][0]["data"]["x"] == [1, "二"]
+    created = Event.objects.filter(match=match).order_by("-seq").first().created_at
+    assert abs((created - timezone.now()).total_seconds()) < 60
+
+
+def test_a_compare_and_set_on_a_stale_version_writes_nothing(match):
+    before = stored(Match.objects.get(pk=match.pk), 3, 3)
+    stale = match.version - 1
+    moves, events = progress(match)
+    assert not sql.write_if_version(match, services.PROGRESS_FIELDS, "version", stale,
+                                    (Move, moves), (Event, events))
+    assert stored(Match.objects.get(pk=match.pk), 3, 3) == before

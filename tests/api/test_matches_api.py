@@ -8,7 +8,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
+from games import services, sql
 from games.api.serializers import ACT
 from games.engine.actions import Play, action_from_parsed
 from games.engine.registry import get_ruleset
@@ -213,6 +213,25 @@ def test_stale_version_is_409_and_changes_nothing(duo):
     assert status == 409 and data["error"]["code"] == "stale_version"
     assert data["error"]["details"] == {"expected": view["version"] - 1,
                                         "current": view["version"]}
+    assert fingerprint(view["id"]) == before
+
+
+def test_a_writer_that_read_before_a_concurrent_act_loses_and_changes_nothing(duo, monkeypatch):
+    """Two acts computed from the same version: the second one's compare-and-set finds the
+    version moved on, so it writes nothing and answers 409."""
+    mover, _, view = turn_of(duo)
+    stale = sql.match_row(view["id"])
+    status, _ = mover.post(f"/matches/{view['id']}/act/",
+                           {"expected_version": view["version"],
+                            "action": view["legal_actions"][0]})
+    assert status == 200
+    before = fingerprint(view["id"])
+    monkeypatch.setattr(sql, "match_row", lambda *args, **kwargs: stale)
+    status, data = mover.post(f"/matches/{view['id']}/act/",
+                              {"expected_version": view["version"],
+                               "action": view["legal_actions"][-1]})
+    assert status == 409 and data["error"]["details"] == {"expected": view["version"],
+                                                          "current": view["version"] + 1}
     assert fingerprint(view["id"]) == before
 
 

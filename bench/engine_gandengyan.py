@@ -38,6 +38,18 @@ def rounds_per_second(decks: int, seconds: float, seed: int) -> dict:
             "actions_per_round": actions / rounds}
 
 
+def round_stream(seed: int):
+    """Random whole rounds, 4 seats and one deck, one per `next()`: bench/engine.py times them in
+    blocks."""
+    rng = random.Random(seed)
+    match = RULES.new_match({"decks": 1}, [False] * 4)
+    rounds = 0
+    while True:
+        random_steps(RULES.start_round(match, f"{seed}/{rounds}"), rng)
+        rounds += 1
+        yield
+
+
 def matches_per_second(decks: int, seconds: float, seed: int, starting_score: int = 500) -> dict:
     """4 bot seats at the default 500 points: a random walk, so matches run hundreds of rounds."""
     rng = random.Random(seed)
@@ -45,7 +57,7 @@ def matches_per_second(decks: int, seconds: float, seed: int, starting_score: in
     started = time.perf_counter()
     while time.perf_counter() - started < seconds or matches < 3:
         state = RULES.new_match({"decks": decks, "starting_score": starting_score}, [False] * 4)
-        while RULES.needs_round(state):
+        while RULES.table(state).needs_round:
             state, _ = random_steps(RULES.start_round(state, f"{seed}/{matches}/{rounds}"), rng)
             rounds += 1
         matches += 1
@@ -85,7 +97,7 @@ def soak(matches: int, seed: int) -> dict:
         humans = [rng.random() < 0.2 for _ in range(players)]
         try:
             state = RULES.new_match(options, humans)
-            while RULES.needs_round(state):
+            while RULES.table(state).needs_round:
                 state = RULES.start_round(state, f"soak/{seed}/{n}/{rounds}")
                 rounds += 1
                 while not RULES.round_over(state):

@@ -112,6 +112,8 @@ def test_the_form_checks_bot_levels_against_the_players(staff):
 
 
 def test_only_the_chosen_rulesets_options_count(staff):
+    page = staff.get("/admin/games/table/add/").content.decode()
+    assert "Dry levels · 干" in page and "Decks · 几副牌" in page  # every ruleset's, to choose
     table = add_table(staff, **{"510k__base_score": "3", "gandengyan__decks": "7"})
     assert table.options["base_score"] == 3 and "decks" not in table.options
     gandengyan = add_table(staff, slug="gdy", ruleset="gandengyan",
@@ -129,6 +131,9 @@ def test_the_table_page_shows_its_ruleset_options_and_a_settled_sample_round(sta
     # 510k's sample round: the stake (进出分) is 5 times the defaults', the 喜分 the same.
     assert "<td>0</td><td>+4</td><td>+0</td><td>settlement 5, xi -1</td>" in page
     assert "<td>3</td><td>-6</td><td>-2</td><td>settlement -5, xi -1</td>" in page
+    duo = add_table(staff, slug="duo", **{"510k__players": "2"})
+    page = staff.get(f"/admin/games/table/{duo.pk}/change/").content.decode()
+    assert "A sample 4-player round" in page  # the sample keeps its own size
     listing = staff.get("/admin/games/table/").content.decode()
     assert "Base score 5" in listing and f"?table__id__exact={table.pk}" in listing
 

@@ -256,7 +256,7 @@ class MatchJoinView(APIView):
             user=request.user, code=data.validated_data["code"], match_id=match_id
         )
         return view_response(selectors.match_for(request.user, match.pk,
-                                                  events=selectors.RECENT_EVENTS))
+                                                 events=selectors.RECENT_EVENTS))
 
 
 class MatchJoinByIdView(MatchJoinView):

@@ -1,11 +1,77 @@
 """A match as stored: the move log is the truth, the snapshot a cache of it (see
-games.engine.replay). Every write goes through games.services."""
+games.engine.replay). Every write goes through games.services. Tables are the house's presets a
+match may be opened from; their options are copied into the match, never referred to."""
+
+import hashlib
+import json
+from collections.abc import Mapping
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
+from django.utils import timezone
 
 # The bot levels a seat may have; the bots app plays each of them for every ruleset.
 BOT_LEVELS = ("random", "normal", "hard")
+MAX_BOTS_WAIT = 3600  # seconds a quick match may wait for people before bots take the seats
+
+
+def options_hash(options: Mapping) -> str:
+    """SHA-256 of the options' canonical JSON (keys sorted, no spaces, UTF-8): equal options,
+    equal hash, whichever table or client they came from."""
+    canonical = json.dumps(options, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+class Table(models.Model):
+    """A house rule set people pick: a ruleset with every option fixed by staff, the bots that
+    take empty seats, and how long a quick match waits for people."""
+
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=50, unique=True, help_text="the name clients send")
+    ruleset = models.CharField(max_length=20)
+    options = models.JSONField(help_text="every option, as validated by the ruleset")
+    bot_levels = models.JSONField(
+        default=list, help_text="one level for every bot seat, or one per seat after the first")
+    allow_override = models.BooleanField(
+        default=False, help_text="clients creating a match from this table may change options")
+    bots_after = models.PositiveIntegerField(
+        "bots after (seconds)", default=30, validators=[MaxValueValidator(MAX_BOTS_WAIT)],
+        help_text=f"a quick match waits this long for people, then bots take the open seats; "
+        f"0: at once (at most {MAX_BOTS_WAIT})")
+    active = models.BooleanField(default=True, help_text="listed and playable")
+    position = models.PositiveSmallIntegerField(default=0, help_text="display order, lowest "
+                                                "first")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["position", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def bot_level(self, seat: int) -> str:
+        """The level of the bot taking seat `seat` (1 and up)."""
+        levels = self.bot_levels or ["normal"]
+        return levels[(seat - 1) % len(levels)]
+
+
+class RulesetDefaults(models.Model):
+    """The site's options for a ruleset: a match created without a table starts from them (the
+    client's own options over them)."""
+
+    ruleset = models.CharField(max_length=20, unique=True)
+    options = models.JSONField(help_text="every option, as validated by the ruleset")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "site-wide defaults"
+        verbose_name_plural = "site-wide defaults"
+        ordering = ["ruleset"]
+
+    def __str__(self) -> str:
+        return f"defaults for {self.ruleset}"
 
 
 class Match(models.Model):
@@ -13,9 +79,16 @@ class Match(models.Model):
         WAITING = "waiting"  # open human seats still to be filled
         ACTIVE = "active"
         FINISHED = "finished"
+        ABORTED = "aborted"  # stopped by staff; scores stay as they were
 
     ruleset = models.CharField(max_length=20, db_index=True)
     options = models.JSONField(help_text="as validated by the ruleset, defaults filled in")
+    # The options as they were frozen at creation, whatever their table has become since.
+    options_hash = models.CharField(max_length=64, db_index=True, help_text="options_hash()")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, null=True, blank=True,
+                              related_name="matches")
+    # A quick match: people may take its open seats until then, bots take the rest at that time.
+    bots_fill_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
     )
@@ -35,7 +108,8 @@ class Match(models.Model):
     # kept beside the snapshot so bots and lists need not decode it.
     to_act = models.PositiveSmallIntegerField(null=True, blank=True)
     last_event_seq = models.PositiveIntegerField(default=0)
-    # Fixed at creation; kept here so the write path knows a bot's turn without reading seats.
+    # Fixed when the match starts; kept here so the write path knows a bot's turn without
+    # reading seats.
     bot_seats = models.JSONField(default=list, help_text="indices of the bot seats")
     standings = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -44,9 +118,16 @@ class Match(models.Model):
     class Meta:
         verbose_name_plural = "matches"
         ordering = ["-updated_at"]
+        permissions = [("abort_match", "Can abort a stuck match")]
 
     def __str__(self) -> str:
         return f"{self.ruleset} match {self.pk} ({self.status})"
+
+    @property
+    def bots_due(self) -> bool:
+        """A quick match whose wait is over: its open seats are the bots' now."""
+        return (self.status == self.Status.WAITING and self.bots_fill_at is not None
+                and self.bots_fill_at <= timezone.now())
 
 
 class Seat(models.Model):

@@ -1,9 +1,12 @@
 """Response shapes: the dicts the API (and the admin's export) send, built from what the selectors
 and services return. Every response to a player is built from that player's view."""
 
+from collections.abc import Mapping
+
 from games.engine.actions import Action
 from games.engine.registry import get_ruleset
-from games.models import Match, Round, Seat
+from games.engine.ruleset import Ruleset
+from games.models import Match, Round, Seat, Table, options_hash
 from games.selectors import MatchRead, match_moves
 from games.sql import SeatInfo
 
@@ -43,9 +46,11 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "id": match.pk,
         "ruleset": match.ruleset,
         "options": match.options,
+        "options_hash": match.options_hash,
         "status": match.status,
         "version": match.version,
         "invite_code": match.invite_code if match.status == Match.Status.WAITING else None,
+        "bots_fill_at": match.bots_fill_at if match.status == Match.Status.WAITING else None,
         "you": index,
         "to_act": match.to_act,
         "your_turn": your_turn,
@@ -57,6 +62,42 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "events": event_dicts(read.events or []),
         "last_event_seq": match.last_event_seq,
         "standings": match.standings,
+    }
+
+
+def options_described(ruleset: Ruleset, options: Mapping) -> list[dict]:
+    """Each option as people read it, from the ruleset's spec: its label and its value's, in
+    English and Chinese (a number is its own label)."""
+    described = []
+    for name, spec in ruleset.info.options.fields.items():
+        if name in options:
+            value = options[name]
+            text = getattr(spec.spec, "labels", {}).get(value)
+            described.append({
+                "option": name,
+                "label": dict(spec.label) or {"en": name, "zh": name},
+                "value": value,
+                "text": dict(text) if text else {"en": str(value), "zh": str(value)},
+            })
+    return described
+
+
+def table_view(table: Table) -> dict:
+    """A table as clients list it: what a match from it plays with, spelled out."""
+    engine = get_ruleset(table.ruleset)
+    options = engine.parse_options(table.options)
+    return {
+        "slug": table.slug,
+        "name": table.name,
+        "ruleset": table.ruleset,
+        "ruleset_title": dict(engine.info.title),
+        "players": options["players"],
+        "options": options,
+        "options_hash": options_hash(options),
+        "options_described": options_described(engine, options),
+        "allow_override": table.allow_override,
+        "bot_levels": [table.bot_level(i) for i in range(1, options["players"])],
+        "bots_after": table.bots_after,
     }
 
 
@@ -115,7 +156,9 @@ def match_export(match: Match) -> dict:
     return {
         "id": match.pk,
         "ruleset": match.ruleset,
+        "table": match.table.slug if match.table_id else None,
         "options": match.options,
+        "options_hash": match.options_hash,
         "status": match.status,
         "owner": match.owner.username,
         "version": match.version,

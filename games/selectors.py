@@ -9,7 +9,7 @@ from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
 from games.engine.replay import replay
 from games.errors import NotFound
-from games.models import Match, Move, Round, Seat
+from games.models import Match, Move, Round, Seat, Table
 from games.sql import EventRow, SeatInfo
 
 RECENT_EVENTS = 20
@@ -89,3 +89,8 @@ def match_replay(match: Match, upto: int | None = None):
         # Stop at the end of the last replayed move's round instead of dealing the next one.
         seeds = seeds[:moves[-1][0]] if moves else seeds[:1]
     return replay(engine, match.options, humans, seeds, [m[:3] for m in moves])
+
+
+def tables() -> list[Table]:
+    """The tables clients may pick, in display order."""
+    return list(Table.objects.filter(active=True).order_by("position", "name"))

@@ -10,6 +10,7 @@ import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -20,8 +21,18 @@ from games.engine.actions import Action
 from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
-from games.errors import Forbidden, MatchFull, NotFound, StaleVersion
-from games.models import BOT_LEVELS, Event, Match, Move, Round, Seat
+from games.errors import Conflict, Forbidden, MatchFull, NotFound, StaleVersion
+from games.models import (
+    BOT_LEVELS,
+    Event,
+    Match,
+    Move,
+    Round,
+    RulesetDefaults,
+    Seat,
+    Table,
+    options_hash,
+)
 from games.selectors import MatchRead
 from games.sql import EventRow, SeatInfo
 from scoring.services import round_settle
@@ -190,11 +201,14 @@ class _Progress:
         return True
 
 
-def _seat_specs(seats: Sequence[Mapping] | None, players: int) -> list[dict]:
-    """Seats as asked ({type: human} or {type: bot, level}), or the creator and normal bots;
-    seat 0 is the creator's."""
+def _seat_specs(seats: Sequence[Mapping] | None, players: int,
+                table: Table | None = None) -> list[dict]:
+    """Seats as asked ({type: human} or {type: bot, level}), or the creator and bots (at the
+    table's levels, else normal); seat 0 is the creator's."""
     if seats is None:
-        seats = [{"type": "human"}] + [{"type": "bot"}] * (players - 1)
+        seats = [{"type": "human"}] + [
+            {"type": "bot", "level": table.bot_level(i) if table else DEFAULT_BOT_LEVEL}
+            for i in range(1, players)]
     specs = [{"type": "human"} if s["type"] == "human" else
              {"type": "bot", "level": s.get("level", DEFAULT_BOT_LEVEL)} for s in seats]
     if len(specs) != players:
@@ -209,16 +223,22 @@ def _seat_specs(seats: Sequence[Mapping] | None, players: int) -> list[dict]:
 
 
 @transaction.atomic
-def match_create(*, owner, ruleset: str, options: Mapping | None, seats: Sequence | None) -> Match:
-    """A new match with `owner` in seat 0; dealt at once when no other human seat is open."""
-    engine = get_ruleset(ruleset)
-    raw = dict(options or {})
-    if seats is not None and "players" not in raw:
-        raw["players"] = len(seats)
-    parsed = engine.parse_options(raw)
-    seat_specs = _seat_specs(seats, parsed["players"])
+def match_create(*, owner, ruleset: str | None, options: Mapping | None, seats: Sequence | None,
+                 table: str | None = None) -> Match:
+    """A new match with `owner` in seat 0, from a table (its ruleset, options and bots) or a
+    ruleset; dealt at once when no other human seat is open."""
+    chosen = None if table is None else _table_named(table)
+    engine = get_ruleset(_ruleset_of(ruleset, chosen))
+    parsed = _options_for(engine, chosen, options, seats)
+    return _match_open(owner, engine, parsed, _seat_specs(seats, parsed["players"], chosen),
+                       chosen)
+
+
+def _match_open(owner, engine: Ruleset, options: dict, seat_specs: list[dict],
+                table: Table | None, bots_fill_at=None) -> Match:
     match = Match.objects.create(
-        ruleset=ruleset, options=parsed, owner=owner, invite_code=_invite_code(),
+        ruleset=engine.name, options=options, options_hash=options_hash(options), table=table,
+        owner=owner, invite_code=_invite_code(), bots_fill_at=bots_fill_at,
         bot_seats=[i for i, spec in enumerate(seat_specs) if spec["type"] == "bot"],
     )
     Seat.objects.bulk_create(
@@ -248,6 +268,19 @@ def _start_if_full(progress: _Progress) -> None:
     progress.advance()
 
 
+def _seat_taken(progress: _Progress, user) -> None:
+    """`user` in the first open human seat; the match starts if that was the last one."""
+    open_seats = [s for s in progress.seats if s.kind == Seat.Kind.HUMAN and s.user_id is None]
+    # A quick match whose wait is over is the bots' already, even before they sit down.
+    if progress.match.status != Match.Status.WAITING or progress.match.bots_due or not open_seats:
+        raise MatchFull()
+    seat = open_seats[0]
+    seat.user = user
+    seat.save(update_fields=["user"])
+    progress.event({"type": "player_joined", "seat": seat.index})
+    _start_if_full(progress)
+
+
 @transaction.atomic
 def match_join(*, user, code: str, match_id: int | None = None) -> Match:
     """Take the first open human seat of the match with this invite code (joining twice is a
@@ -261,14 +294,7 @@ def match_join(*, user, code: str, match_id: int | None = None) -> Match:
     if Seat.objects.filter(match=match, user=user).exists():
         return match
     progress = _Progress.load(match)
-    open_seats = [s for s in progress.seats if s.kind == Seat.Kind.HUMAN and s.user_id is None]
-    if match.status != Match.Status.WAITING or not open_seats:
-        raise MatchFull()
-    seat = open_seats[0]
-    seat.user = user
-    seat.save(update_fields=["user"])
-    progress.event({"type": "player_joined", "seat": seat.index})
-    _start_if_full(progress)
+    _seat_taken(progress, user)
     progress.save()
     return match
 
@@ -319,8 +345,8 @@ def _ready(row, player, seat: int | None, expected_version: int):
         raise StaleVersion(expected=expected_version, current=match.version)
     if match.status == Match.Status.WAITING:
         raise IllegalAction("match_not_started", "open seats are still waiting for players")
-    if match.status == Match.Status.FINISHED:
-        raise IllegalAction("match_over", "the match is over")
+    if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+        raise IllegalAction("match_over", f"the match is {match.status}")
     return _Progress.load(match), seat
 
 
@@ -358,3 +384,143 @@ def action_submit(
         number, hashed = progress.round.number, progress.round.seed_hash
     read = MatchRead(progress.match, number, hashed, seats, seats[seat], None)
     return Submitted(read, progress.state, progress.events, progress.bot_to_act)
+
+
+# -- tables, quick matches, staff ------------------------------------------------------------------
+
+
+def _table_named(slug: str) -> Table:
+    table = Table.objects.filter(slug=slug, active=True).first()
+    if table is None:
+        raise IllegalAction("unknown_table", f"no table {slug!r}", table=slug)
+    return table
+
+
+def _ruleset_of(asked: str | None, table: Table | None) -> str:
+    if table is None:
+        if asked is None:
+            raise IllegalAction("invalid_input", "ruleset: required without a table",
+                                field="ruleset")
+        return asked
+    if asked not in (None, table.ruleset):
+        raise IllegalAction("invalid_input", f"ruleset: table {table.slug!r} plays "
+                            f"{table.ruleset}", field="ruleset")
+    return table.ruleset
+
+
+def _options_for(engine: Ruleset, table: Table | None, asked: Mapping | None,
+                 seats: Sequence | None) -> dict:
+    """The client's options over the table's (a table that fixes them refuses any other value),
+    or over the site-wide defaults, validated; `players` defaults to the number of seats."""
+    asked = dict(asked or {})
+    if table is not None and not table.allow_override:
+        changed = sorted(k for k, v in asked.items() if k not in table.options
+                         or table.options[k] != v)
+        if changed:
+            raise IllegalAction("invalid_option", f"{changed[0]}: table {table.slug!r} fixes "
+                                "its options", option=changed[0], table=table.slug)
+        return engine.parse_options(table.options)
+    if seats is not None and "players" not in asked:
+        asked["players"] = len(seats)
+    base = table.options if table is not None else site_defaults(engine.name)
+    return engine.parse_options({**base, **asked})
+
+
+def site_defaults(ruleset: str) -> dict:
+    """The options staff set for `ruleset` (none: the ruleset's own defaults apply)."""
+    found = RulesetDefaults.objects.filter(ruleset=ruleset).values_list("options", flat=True)
+    return found.first() or {}
+
+
+def _bots_seated(progress: _Progress) -> None:
+    """Bots at the table's levels take every open human seat, and the match starts."""
+    match = progress.match
+    taken = [s for s in progress.seats if s.kind == Seat.Kind.HUMAN and s.user_id is None]
+    for seat in taken:
+        seat.kind, seat.bot_level = Seat.Kind.BOT, match.table.bot_level(seat.index)
+    Seat.objects.bulk_update(taken, ["kind", "bot_level"])
+    match.bot_seats = sorted([*match.bot_seats, *(s.index for s in taken)])
+    Match.objects.filter(pk=match.pk).update(bot_seats=match.bot_seats)
+    progress.event({"type": "bots_joined", "seats": [s.index for s in taken],
+                    "levels": [s.bot_level for s in taken]})
+    _start_if_full(progress)
+
+
+def _bots_if_due(match: Match) -> bool:
+    """On a locked match: bots take its open seats if its wait is over."""
+    if not match.bots_due:
+        return False
+    progress = _Progress.load(match)
+    _bots_seated(progress)
+    progress.save()
+    return True
+
+
+@transaction.atomic
+def match_fill_due(*, match_id: int) -> bool:
+    """Bots take the open seats of a quick match whose wait is over, and it starts; False when
+    there is nothing to do (not due yet, filled already, no such match), so running it again is
+    harmless. The scheduled task and any read or act after the time call it."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    return match is not None and _bots_if_due(match)
+
+
+@dataclass(frozen=True)
+class Seated:
+    match: Match
+    opened: bool  # a new match was opened for the caller
+
+
+@transaction.atomic
+def table_play(*, user, slug: str) -> Seated:
+    """Quick match: `user` at the quick match of this table they already wait at, else at the
+    oldest one with an open seat, else at a new one. Bots take the seats nobody took once the
+    table's wait is over (at once when it has none)."""
+    # The table's row lock queues its quick plays: two people arriving together share a match.
+    table = Table.objects.select_for_update().filter(slug=slug, active=True).first()
+    if table is None:
+        raise NotFound("no such table", table=slug)
+    waiting = table.matches.select_for_update(of=("self",)).filter(
+        status=Match.Status.WAITING, bots_fill_at__isnull=False)
+    mine = waiting.filter(seats__user=user).first()
+    if mine is not None:
+        _bots_if_due(mine)
+        return Seated(mine, False)
+    match = waiting.filter(bots_fill_at__gt=timezone.now()).order_by("bots_fill_at", "pk").first()
+    if match is not None:
+        progress = _Progress.load(match)
+        _seat_taken(progress, user)
+        progress.save()
+        return Seated(match, False)
+    engine = get_ruleset(table.ruleset)
+    options = engine.parse_options(table.options)
+    players = options["players"]
+    if table.bots_after == 0:
+        return Seated(_match_open(user, engine, options, _seat_specs(None, players, table),
+                                  table), True)
+    fill_at = timezone.now() + timedelta(seconds=table.bots_after)
+    match = _match_open(user, engine, options, [{"type": "human"}] * players, table, fill_at)
+    match_id = match.pk
+    transaction.on_commit(lambda: hooks.announce_bots_due(match_id, fill_at), robust=True)
+    return Seated(match, True)
+
+
+@transaction.atomic
+def match_abort(*, match_id: int, reason: str) -> Match:
+    """Staff stop a stuck match for good: it is `aborted`, nobody acts in it again, the scores
+    stay as they were (the round in play is not settled) and an event gives the reason. Only
+    staff may (the admin checks the permission and logs who)."""
+    reason = reason.strip()
+    if not reason:
+        raise IllegalAction("invalid_input", "reason: required", field="reason")
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise NotFound()
+    if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
+        raise Conflict("match_over", f"the match is {match.status} already",
+                       status=match.status)
+    progress = _Progress.load(match)
+    progress.set_status(Match.Status.ABORTED)
+    progress.event({"type": "match_aborted", "reason": reason})
+    progress.save()
+    return match

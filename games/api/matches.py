@@ -13,6 +13,7 @@ from games.api.schema import example_view
 from games.api.serializers import (
     ACT,
     CREATE,
+    STATUSES,
     EventsOutput,
     JoinInput,
     LeaveOutput,
@@ -25,6 +26,7 @@ from games.api.serializers import (
     request_schema,
 )
 from games.engine.actions import action_from_parsed
+from games.engine.errors import IllegalAction
 from games.engine.registry import RULESETS
 from games.engine.specs import parse
 from games.models import Match, Move
@@ -39,7 +41,16 @@ VIEW_EXAMPLES = [
 ]
 
 
-def _view_response(read, state=None, legal=None, code=status.HTTP_200_OK) -> Response:
+def read_match(request, match_id: int, **events) -> selectors.MatchRead:
+    """The match as the caller may read it; a quick match whose wait is over gets its bots first
+    (the task that seats them may not have run yet)."""
+    read = selectors.match_for(request.user, match_id, **events)
+    if read.match.bots_due and services.match_fill_due(match_id=match_id):
+        read = selectors.match_for(request.user, match_id, **events)
+    return read
+
+
+def view_response(read, state=None, legal=None, code=status.HTTP_200_OK) -> Response:
     response = Response(presenters.match_view(read, state, legal), status=code)
     response["ETag"] = f'"{read.match.version}"'
     response["Cache-Control"] = "private, no-cache"
@@ -51,7 +62,7 @@ class MatchListCreateView(APIView):
         operation_id="matches_list",
         summary="My matches, newest first (filter by status to offer 'continue')",
         parameters=[
-            OpenApiParameter("status", str, enum=["waiting", "active", "finished"]),
+            OpenApiParameter("status", str, enum=STATUSES),
             OpenApiParameter("limit", int, description=f"page size, 1..{MAX_PAGE} (20)"),
             OpenApiParameter("before", int, description="the `next` of the previous page"),
         ],
@@ -60,7 +71,7 @@ class MatchListCreateView(APIView):
     def get(self, request):
         wanted = request.query_params.get("status") or None
         if wanted is not None and wanted not in Match.Status.values:
-            raise invalid_query("status", "waiting, active or finished")
+            raise invalid_query("status", ", ".join(STATUSES))
         limit = query_int(request, "limit", 20, 1, MAX_PAGE)
         before = query_int(request, "before", None, 1, 2**63 - 1)
         page = selectors.matches_of(request.user, wanted, before, limit + 1)
@@ -73,7 +84,7 @@ class MatchListCreateView(APIView):
 
     @extend_schema(
         operation_id="matches_create",
-        summary="Create a match; you take seat 0",
+        summary="Create a match from a ruleset or a table; you take seat 0",
         request=request_schema(CREATE),
         responses={201: MatchViewOutput, **ERRORS},
         examples=[
@@ -84,6 +95,8 @@ class MatchListCreateView(APIView):
                                  {"type": "bot", "level": "random"},
                                  {"type": "bot", "level": "hard"}]},
             ),
+            OpenApiExample("At a table, against its bots", request_only=True,
+                           value={"table": "510k-base5-half-dry"}),
             OpenApiExample(
                 "510k, two rounds, a friend joins with the invite code", request_only=True,
                 value={"ruleset": "510k", "options": {"rounds": 2, "base_score": 1, "dry": "full",
@@ -98,9 +111,10 @@ class MatchListCreateView(APIView):
     def post(self, request):
         body = parse(CREATE, request.data, "invalid_input")
         match = services.match_create(owner=request.user, ruleset=body["ruleset"],
-                                      options=body["options"], seats=body["seats"])
+                                      table=body["table"], options=body["options"],
+                                      seats=body["seats"])
         read = selectors.match_for(request.user, match.pk, events=selectors.MAX_EVENTS)
-        return _view_response(read, code=status.HTTP_201_CREATED)
+        return view_response(read, code=status.HTTP_201_CREATED)
 
 
 class MatchDetailView(APIView):
@@ -112,11 +126,11 @@ class MatchDetailView(APIView):
         examples=VIEW_EXAMPLES,
     )
     def get(self, request, match_id: int):
-        read = selectors.match_for(request.user, match_id, events=selectors.RECENT_EVENTS)
+        read = read_match(request, match_id, events=selectors.RECENT_EVENTS)
         etag = f'"{read.match.version}"'
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return _view_response(read)
+        return view_response(read)
 
 
 class MatchActView(APIView):
@@ -159,19 +173,29 @@ class MatchActView(APIView):
     )
     def post(self, request, match_id: int):
         body = parse(ACT, request.data, "invalid_input")
-        done = services.action_submit(
-            match_id=match_id, seat=body["seat"], player=request.user,
-            action=action_from_parsed(body["action"]),
-            expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
-        )
+
+        def submit():
+            return services.action_submit(
+                match_id=match_id, seat=body["seat"], player=request.user,
+                action=action_from_parsed(body["action"]),
+                expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
+            )
+
+        try:
+            done = submit()
+        except IllegalAction as refusal:
+            if refusal.code != "match_not_started" or not services.match_fill_due(
+                    match_id=match_id):
+                raise
+            done = submit()  # the bots have just sat down: stale_version, with the new version
         since = done.events[0].seq - 1
         if done.bot_to_act:
             # Eager bots have replied by now (a worker may have): read what they did.
             read = selectors.match_for(request.user, match_id, events_after=since,
                                        events=selectors.MAX_EVENTS)
-            return _view_response(read)
+            return view_response(read)
         read = done.read
-        return _view_response(
+        return view_response(
             selectors.MatchRead(read.match, read.round_number, read.seed_hash, read.seats,
                                 read.mine, done.events), done.state)
 
@@ -187,7 +211,7 @@ class MatchEventsView(APIView):
     def get(self, request, match_id: int):
         since = query_int(request, "since", 0, 0, 2**31 - 1)
         limit = query_int(request, "limit", selectors.MAX_EVENTS, 1, selectors.MAX_EVENTS)
-        read = selectors.match_for(request.user, match_id, events_after=since, events=limit)
+        read = read_match(request, match_id, events_after=since, events=limit)
         return Response({
             "version": read.match.version,
             "last_event_seq": read.match.last_event_seq,
@@ -202,7 +226,7 @@ class MatchRoundsView(APIView):
         responses={200: RoundOutput(many=True), 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        read = selectors.match_for(request.user, match_id)
+        read = read_match(request, match_id)
         return Response([presenters.round_summary(r) for r in selectors.rounds_of(read.match)])
 
 
@@ -213,7 +237,7 @@ class MatchRoundDetailView(APIView):
         responses={200: RoundDetailOutput, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int, number: int):
-        read = selectors.match_for(request.user, match_id)
+        read = read_match(request, match_id)
         return Response(presenters.round_detail(selectors.round_of(read.match, number)))
 
 
@@ -231,8 +255,8 @@ class MatchJoinView(APIView):
         match = services.match_join(
             user=request.user, code=data.validated_data["code"], match_id=match_id
         )
-        return _view_response(selectors.match_for(request.user, match.pk,
-                                                  events=selectors.RECENT_EVENTS))
+        return view_response(selectors.match_for(request.user, match.pk,
+                                                 events=selectors.RECENT_EVENTS))
 
 
 class MatchJoinByIdView(MatchJoinView):
@@ -254,6 +278,6 @@ class MatchLeaveView(APIView):
         responses={200: LeaveOutput, 404: ErrorSerializer},
     )
     def post(self, request, match_id: int):
-        selectors.match_for(request.user, match_id)
+        read_match(request, match_id)
         match = services.match_leave(user=request.user, match_id=match_id)
         return Response({"id": match.pk, "status": match.status, "version": match.version})

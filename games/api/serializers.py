@@ -20,7 +20,7 @@ from games.engine.specs import (
     Tagged,
     Text,
 )
-from games.models import BOT_LEVELS
+from games.models import BOT_LEVELS, Match
 
 MAX_SEATS = 8
 WHOLE = 2**31 - 1
@@ -41,12 +41,16 @@ SEAT = Tagged("type", {
 })
 
 CREATE = Obj({
-    "ruleset": Field(Text(20, "a ruleset's name: gandengyan or 510k")),
-    "options": Field(AnyObject("the ruleset's options; missing ones take their defaults, "
-                               "`players` defaults to the number of seats",
-                               one_of("Options", "")), {}),
+    "ruleset": Field(Nullable(Text(20, "a ruleset's name: gandengyan or 510k; required without "
+                                   "a table")), None),
+    "table": Field(Nullable(Text(50, "a table's slug (GET /tables/): its ruleset, options and "
+                                 "bots")), None),
+    "options": Field(AnyObject("the ruleset's options; missing ones take the table's, else the "
+                               "site-wide defaults, else the ruleset's; `players` defaults to "
+                               "the number of seats; a table that fixes its options refuses "
+                               "other values", one_of("Options", "")), {}),
     "seats": Field(Nullable(List(SEAT, MAX_SEATS, 1, "seat 0 is yours (human); default: you "
-                                 "and `players - 1` normal bots")), None),
+                                 "and `players - 1` bots (normal, or the table's)")), None),
 }, "a new match")
 
 
@@ -99,13 +103,20 @@ class RulesetView(serializers.DictField):
     pass
 
 
+STATUSES = Match.Status.values
+
+
 class MatchViewOutput(serializers.Serializer):
     id = serializers.IntegerField()
     ruleset = serializers.CharField()
-    options = serializers.DictField()
-    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    options = serializers.DictField(help_text="frozen at creation")
+    options_hash = serializers.CharField(
+        help_text="SHA-256 of `options` as canonical JSON (keys sorted, no spaces, UTF-8)")
+    status = serializers.ChoiceField(choices=STATUSES)
     version = serializers.IntegerField(help_text="send it back as `expected_version`")
     invite_code = serializers.CharField(allow_null=True, help_text="while seats are open")
+    bots_fill_at = serializers.DateTimeField(
+        allow_null=True, help_text="a waiting quick match: when bots take the open seats")
     you = serializers.IntegerField(allow_null=True, help_text="your seat")
     to_act = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
@@ -180,3 +191,36 @@ class LeaveOutput(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
     version = serializers.IntegerField(help_text="unchanged: leaving changes nothing in play")
+
+
+class Labels(serializers.Serializer):
+    en = serializers.CharField()
+    zh = serializers.CharField()
+
+
+class OptionDescribed(serializers.Serializer):
+    option = serializers.CharField(help_text="its key in `options`")
+    label = Labels()
+    value = serializers.JSONField()
+    text = Labels(help_text="the value as people read it")
+
+
+class TableOutput(serializers.Serializer):
+    slug = serializers.CharField(help_text="send it as `table`, or play at /tables/{slug}/play/")
+    name = serializers.CharField()
+    ruleset = serializers.CharField()
+    ruleset_title = Labels()
+    players = serializers.IntegerField()
+    options = serializers.DictField(help_text="what a match from this table plays with")
+    options_hash = serializers.CharField(help_text="the `options_hash` its matches have")
+    options_described = OptionDescribed(many=True)
+    allow_override = serializers.BooleanField(
+        help_text="a match created with this table may change its options")
+    bot_levels = serializers.ListField(child=serializers.CharField(),
+                                       help_text="the bots of seats 1, 2...")
+    bots_after = serializers.IntegerField(
+        help_text="seconds a quick match waits for people before bots take the open seats")
+
+
+class TableListOutput(serializers.Serializer):
+    results = TableOutput(many=True)

@@ -3,7 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.api import matches, rules
+from games.api import matches, rules, tables
 from games.api.health import HealthView
 
 urlpatterns = [
@@ -12,6 +12,8 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
     path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
+    path("tables/", tables.TableListView.as_view(), name="tables"),
+    path("tables/<slug:slug>/play/", tables.TablePlayView.as_view(), name="table-play"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
     path("matches/<int:match_id>/", matches.MatchDetailView.as_view(), name="match"),

@@ -37,14 +37,6 @@ def matches() -> dict[str, int]:
     return {"finished": finished["id"], "running": running["id"], "duo": duo["id"]}
 
 
-@pytest.fixture
-def staff(django_user_model) -> DjangoClient:
-    admin = django_user_model.objects.create_superuser("staff", password="pw-for-tests-only")
-    client = DjangoClient()
-    client.force_login(admin)
-    return client
-
-
 def snapshot_of(state, ruleset: str) -> dict:
     return json.loads(json.dumps(get_ruleset(ruleset).to_json(state)))
 

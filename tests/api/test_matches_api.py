@@ -14,7 +14,7 @@ from games.engine.actions import Play, action_from_parsed
 from games.engine.registry import get_ruleset
 from games.engine.specs import parse
 from games.models import Event, Match, Move
-from tests.matchplay import Client, bots, client_sender, create, sign_in
+from tests.matchplay import Client, bots, client_sender, create, new_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,12 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def seeded(monkeypatch):
     counter = itertools.count()
     monkeypatch.setattr(services, "new_seed", lambda: f"api-seed-{next(counter):04d}")
-
-
-def new_player() -> Client:
-    client = Client(client_sender(APIClient()))
-    sign_in(client)
-    return client
 
 
 @pytest.fixture

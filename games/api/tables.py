@@ -1,0 +1,56 @@
+"""Tables: the house's presets, listed for anyone, and the quick match that seats a person at
+one (games.services.table_play)."""
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import presenters, selectors, services
+from games.api.errors import ErrorSerializer
+from games.api.matches import VIEW_EXAMPLES, read_match, view_response
+from games.api.serializers import MatchViewOutput, TableListOutput
+
+
+class TableListView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(
+        operation_id="tables_list",
+        summary="The active tables in display order, options spelled out in English and Chinese",
+        responses={200: TableListOutput},
+        examples=[OpenApiExample("A 510k table", response_only=True, value={"results": [{
+            "slug": "510k-base5-half-dry", "name": "510K, base 5, half-dry",
+            "ruleset": "510k", "ruleset_title": {"en": "510K", "zh": "五十K"}, "players": 4,
+            "options": {"players": 4, "base_score": 5, "dry": "half",
+                        "xi_mode": "multiplicative", "rounds": 8},
+            "options_hash": "8f0c…",
+            "options_described": [
+                {"option": "base_score", "label": {"en": "Base score", "zh": "底分"},
+                 "value": 5, "text": {"en": "5", "zh": "5"}},
+                {"option": "dry", "label": {"en": "Dry levels", "zh": "干"}, "value": "half",
+                 "text": {"en": "half-dry", "zh": "半干"}}],
+            "allow_override": False, "bot_levels": ["normal", "normal", "hard"],
+            "bots_after": 30}]})],
+    )
+    def get(self, request):
+        return Response({"results": [presenters.table_view(t) for t in selectors.tables()]})
+
+
+class TablePlayView(APIView):
+    @extend_schema(
+        operation_id="tables_play",
+        summary="Quick match: a seat at a waiting match of this table (201: a new one, waiting "
+        "for people until `bots_fill_at`)",
+        request=None,
+        responses={200: MatchViewOutput, 201: MatchViewOutput, 401: ErrorSerializer,
+                   404: ErrorSerializer},
+        examples=VIEW_EXAMPLES,
+    )
+    def post(self, request, slug: str):
+        seated = services.table_play(user=request.user, slug=slug)
+        read = read_match(request, seated.match.pk, events=selectors.RECENT_EVENTS)
+        return view_response(read, code=status.HTTP_201_CREATED if seated.opened
+                             else status.HTTP_200_OK)

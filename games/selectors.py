@@ -4,6 +4,8 @@ independent of the match's length."""
 
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
+
 from games import sql
 from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
@@ -53,8 +55,9 @@ def matches_of(user, status: str | None, before: int | None, limit: int) -> list
     if before is not None:
         seats = seats.filter(match_id__lt=before)
     ids = list(seats.order_by("-match_id").values_list("match_id", flat=True)[:limit])
+    seats = Prefetch("seats", Seat.objects.select_related("user").order_by("index"))
     found = (Match.objects.filter(pk__in=ids).defer("snapshot", "options", "standings")
-             .prefetch_related("seats__user").order_by("-pk"))
+             .prefetch_related(seats).order_by("-pk"))
     return list(found)
 
 

@@ -8,4 +8,4 @@ class BotsConfig(AppConfig):
         from bots.tasks import enqueue_bot_turn
         from games import hooks
 
-        hooks.on_bot_turn(enqueue_bot_turn)
+        hooks.on_server_turn(enqueue_bot_turn)

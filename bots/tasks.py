@@ -1,5 +1,8 @@
-"""A bot's turn as a Celery task: idempotent, fair (the strategy sees only the bot's view and legal
-actions) and submitted through the same service as a person's action."""
+"""The turns the server plays, as Celery tasks: bots' turns, seats in 托管 and the turn of a person
+whose clock ran out. Idempotent (a task re-reads the match and does nothing if it moved on), fair
+(a strategy sees only its seat's view and legal actions) and submitted through the same service
+as a person's action. The recovery sweep, run by beat, plays or queues again whatever is due in
+the match rows (Match.due_at): a turn never depends on a message that can be lost."""
 
 import logging
 import os
@@ -10,16 +13,23 @@ import time
 from celery import current_app, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.utils import timezone
+from kombu.exceptions import KombuError
 
 from bots.strategies import choose_action
+from games import services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
-from games.models import Match, Move, Seat
-from games.services import action_submit
+from games.models import Match, Move
 
 _eager = threading.local()
 logger = logging.getLogger(__name__)
+
+# Consecutive server turns one task plays (bots in a row, seats in 托管) before it queues the
+# next: one read and one write each, instead of a queue round trip.
+TURNS_PER_TASK = 40
+SWEEP_BATCH = 500
 
 # Test only: seconds a bot task sleeps just before / just after submitting its move, so the
 # worker-kill test can SIGKILL a worker in the middle of a task. Never set them in production.
@@ -30,16 +40,20 @@ TEST_DELAY_AFTER = "BOT_TEST_DELAY_AFTER_SUBMIT"
 def _test_delay(variable: str, match_id: int, version: int) -> None:
     seconds = float(os.environ.get(variable) or 0)
     if seconds:
-        logger.warning("bot turn %s@%s: %s, sleeping %s s", match_id, version, variable, seconds)
+        logger.warning("turn %s@%s: %s, sleeping %s s", match_id, version, variable, seconds)
         time.sleep(seconds)
 
 
 def enqueue_bot_turn(match_id: int, version: int) -> None:
-    """Queue the bot turn awaited at `version`. Run eagerly (no broker), each bot's move would
-    queue the next one from inside the previous: the outermost call drives the chain in a loop
-    instead, so a long run of bot turns never nests."""
+    """Queue the server turn awaited at `version`; never raises for the broker (the turn is due
+    in the match row, where the sweep finds it). Run eagerly (no broker), a turn played inside
+    another's would nest: the outermost call drives the chain in a loop instead."""
     if not current_app.conf.task_always_eager:
-        bot_act.delay(match_id, version)
+        try:
+            bot_act.delay(match_id, version)
+        except (KombuError, OSError) as error:
+            logger.warning("turn %s@%s not queued (%s): the sweep will play it", match_id,
+                           version, error)
         return
     if getattr(_eager, "driving", False):
         _eager.pending = (match_id, version)
@@ -56,38 +70,61 @@ def enqueue_bot_turn(match_id: int, version: int) -> None:
         _eager.pending = None
 
 
-def play_bot_turn(match_id: int, version: int) -> bool:
-    """Act for the bot whose turn is awaited at `version`; False when there is nothing to do (the
-    match moved on, or the seat to act is not a bot), so a repeated delivery changes nothing."""
-    match = Match.objects.select_related("current_round").filter(pk=match_id).first()
-    if match is None or match.version != version or match.status != Match.Status.ACTIVE:
-        return False
-    seat = Seat.objects.filter(match=match, index=match.to_act, kind=Seat.Kind.BOT).first()
-    if seat is None:
-        return False
-    engine = get_ruleset(match.ruleset)
-    state = engine.from_json(match.snapshot)
-    legal = engine.legal_actions(state, seat.index)
-    view = engine.view(state, seat.index, legal)
-    seed = f"{match.current_round.seed_hash}:{version}"
-    try:
-        action = choose_action(seat.bot_level, match.ruleset, view, legal, random.Random(seed))
-    except SoftTimeLimitExceeded:
-        # A search overran the task's soft limit: the heuristic answers at once instead.
-        action = choose_action("normal", match.ruleset, view, legal, random.Random(seed))
-    _test_delay(TEST_DELAY_BEFORE, match_id, version)
-    try:
-        action_submit(match_id=match_id, seat=seat.index, action=action,
-                      expected_version=version, actor=Move.Actor.BOT)
-    except StaleVersion:
-        return False  # another delivery of this turn, or a person, got there first
-    _test_delay(TEST_DELAY_AFTER, match_id, version)
-    return True
+def _who_plays(row) -> tuple[str, str, str] | None:
+    """(level, actor, reason) of the server's play for the seat to act, or None: a person's
+    turn whose clock has not run out (or a match not in play)."""
+    match = row.match
+    seat = match.to_act
+    if match.status != Match.Status.ACTIVE or seat is None:
+        return None
+    if seat in match.bot_seats:
+        return row.seats[seat].bot_level, Move.Actor.BOT, ""
+    if str(seat) in match.autoplay:
+        return "normal", Move.Actor.AUTO, Move.Reason.AUTOPLAY
+    if match.deadline_at is not None and match.deadline_at <= timezone.now():
+        return "normal", Move.Actor.AUTO, Move.Reason.TIMEOUT
+    return None
 
 
-# At least once (acked after it ran, re-queued if its worker dies), and idempotent: together, a
-# bot move happens exactly once. Time limits come from the settings, below Redis's visibility
-# timeout so a running task is never handed to a second worker.
+def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) -> int:
+    """Play the server's turns from `version` on, as long as the server is to act (at most
+    `turns`); how many were played. 0 when there is nothing to do (the match moved on, a
+    person is to act), so a repeated delivery changes nothing."""
+    played = 0
+    while played < turns:
+        row = sql.match_row(match_id)
+        if row is None or row.match.version != version or (who := _who_plays(row)) is None:
+            break
+        level, actor, reason = who
+        seat = row.match.to_act
+        engine = get_ruleset(row.match.ruleset)
+        state = engine.from_json(row.match.snapshot)
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat, legal)
+        rng = random.Random(f"{row.seed_hash}:{version}")
+        try:
+            action = choose_action(level, row.match.ruleset, view, legal, rng)
+        except SoftTimeLimitExceeded:
+            # A search overran the task's soft limit: the heuristic answers at once instead.
+            action = choose_action("normal", row.match.ruleset, view, legal, rng)
+        _test_delay(TEST_DELAY_BEFORE, match_id, version)
+        last = played + 1 == turns
+        try:
+            done = services.action_submit(
+                match_id=match_id, seat=seat, action=action, expected_version=version,
+                actor=actor, reason=reason, announce=last)
+        except StaleVersion:
+            break  # another delivery of this turn, or a person, got there first
+        _test_delay(TEST_DELAY_AFTER, match_id, version)
+        played += 1
+        version = done.read.match.version
+    return played
+
+
+# At least once (acked after it ran, delivered again if its worker dies), and idempotent:
+# together, each turn is played exactly once. Time limits come from the settings, below Redis's
+# visibility timeout so a running task is never handed to a second worker. A database outage
+# longer than the retries leaves the turn due in the match row: the sweep plays it afterwards.
 @shared_task(
     acks_late=True,
     reject_on_worker_lost=True,
@@ -95,8 +132,33 @@ def play_bot_turn(match_id: int, version: int) -> bool:
     time_limit=settings.BOT_TASK_TIME_LIMIT,
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=True,
-    retry_backoff_max=30,
-    max_retries=5,
+    retry_backoff_max=10,
+    max_retries=3,
 )
-def bot_act(match_id: int, version: int) -> bool:
-    return play_bot_turn(match_id, version)
+def bot_act(match_id: int, version: int) -> int:
+    return play_server_turns(match_id, version)
+
+
+def recover(limit: int = SWEEP_BATCH) -> int:
+    """One sweep: every match whose turn is due is claimed for a while (so the next sweep leaves
+    it alone) and its turn queued again, or its quick match's bots seated; how many."""
+    due = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=limit)
+    for match_id, version, status in due:
+        if status == Match.Status.WAITING:
+            services.match_fill_due(match_id=match_id)
+        else:
+            enqueue_bot_turn(match_id, version)
+    return len(due)
+
+
+@shared_task(
+    soft_time_limit=settings.BOT_TASK_SOFT_TIME_LIMIT,
+    time_limit=settings.BOT_TASK_TIME_LIMIT,
+    expires=settings.RECOVERY_SWEEP_SECONDS * 5,
+)
+def recover_turns() -> int:
+    try:
+        return recover()
+    except DatabaseError as error:  # the database is away: the next sweep tries again
+        logger.warning("recovery sweep skipped: %s", error)
+        return 0

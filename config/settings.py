@@ -183,28 +183,51 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: with no broker, tasks run eagerly in the calling process (the embedded dev mode and
-# the unit tests); with a Redis URL, real workers run them (`celery -A config worker`).
+# the unit tests); with a Redis URL, real workers run them (`celery -A config worker`) and beat
+# runs the recovery sweep (`celery -A config beat`).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://"
-else:
-    CELERY_RESULT_BACKEND = CELERY_BROKER_URL
-    CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_IGNORE_RESULT = True  # nobody reads task results: none are stored
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-# Bot turns are acked late: Redis re-delivers a task unacked after this long (a worker died with
-# it), so it must exceed the bot task's hard time limit. Small values only in tests.
-CELERY_VISIBILITY_TIMEOUT = float(env("CELERY_VISIBILITY_TIMEOUT", "3600"))
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
-BOT_TASK_SOFT_TIME_LIMIT = float(env("BOT_TASK_SOFT_TIME_LIMIT", "20"))
-BOT_TASK_TIME_LIMIT = float(env("BOT_TASK_TIME_LIMIT", "30"))
+# Turn-sized tasks: a worker takes one at a time, so that a queued turn waits in Redis, where any
+# worker can take it, not in the memory of a busy (or dying) one.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A running task is dropped, to be delivered again, when the worker loses the broker.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# An enqueue never hangs: short timeouts and one quick retry. A turn that could not be queued is
+# due in the match row all the same, where the recovery sweep finds it.
+BROKER_TIMEOUT_SECONDS = float(env("BROKER_TIMEOUT_SECONDS", "1"))
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.1,
+                                    "interval_step": 0.1, "interval_max": 0.2}
+# Bot turns are acked late: Redis delivers a task again when its worker has not acked it within
+# the visibility timeout (it died), so the timeout must exceed the task's hard time limit; a small
+# multiple of it keeps a lost turn short. Small values only in tests.
+BOT_TASK_SOFT_TIME_LIMIT = float(env("BOT_TASK_SOFT_TIME_LIMIT", "10"))
+BOT_TASK_TIME_LIMIT = float(env("BOT_TASK_TIME_LIMIT", "15"))
+CELERY_VISIBILITY_TIMEOUT = float(env("CELERY_VISIBILITY_TIMEOUT", str(4 * BOT_TASK_TIME_LIMIT)))
 if not 0 < BOT_TASK_SOFT_TIME_LIMIT < BOT_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT:
     raise ImproperlyConfigured(
         "need 0 < BOT_TASK_SOFT_TIME_LIMIT < BOT_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT"
     )
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "socket_timeout": BROKER_TIMEOUT_SECONDS,
+    "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+}
+# The recovery sweep: every RECOVERY_SWEEP_SECONDS, every match whose turn is due (Match.due_at)
+# is played or queued again. A server turn becomes due TURN_RECOVERY_SECONDS after it was
+# queued: by then its task has normally played it.
+RECOVERY_SWEEP_SECONDS = float(env("RECOVERY_SWEEP_SECONDS", "2"))
+TURN_RECOVERY_SECONDS = float(env("TURN_RECOVERY_SECONDS", "5"))
+CELERY_BEAT_SCHEDULE = {
+    "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
+}
 
 LOGGING = {
     "version": 1,

@@ -368,7 +368,7 @@ class TableAdmin(OptionsAdmin):
     form = TableForm
     head = (
         (None, {"fields": ("name", "slug", "ruleset", "active", "position")}),
-        ("Seats", {"fields": ("bot_levels", "bots_after", "allow_override")}),
+        ("Seats", {"fields": ("bot_levels", "bots_after", "turn_seconds", "allow_override")}),
     )
     list_display = ("name", "slug", "ruleset", "options_text", "bots_after", "allow_override",
                     "active", "position", "matches")

@@ -1,32 +1,22 @@
 """What the match services announce to other code without importing it: a handler registers
-(the bots app in its AppConfig.ready for bot turns; games.tasks for quick matches' bots), the
-services announce once the write has committed."""
+(the bots app in its AppConfig.ready, for the turns the server plays), the services announce
+once the write has committed. An announcement is a hint that saves time: what is due is in the
+match row too (Match.due_at), where the recovery sweep finds it if the announcement is lost."""
 
 from collections.abc import Callable
-from datetime import datetime
 
-BotTurnHandler = Callable[[int, int], None]  # (match id, version at which the bot is to act)
-BotsDueHandler = Callable[[int, datetime], None]  # (match id, when bots take the open seats)
+# (match id, version at which the server is to act: a bot's turn, a seat in 托管, a clock out)
+ServerTurnHandler = Callable[[int, int], None]
 
-_bot_turn_handlers: list[BotTurnHandler] = []
-_bots_due_handlers: list[BotsDueHandler] = []
+_server_turn_handlers: list[ServerTurnHandler] = []
 
 
-def on_bot_turn(handler: BotTurnHandler) -> None:
-    if handler not in _bot_turn_handlers:
-        _bot_turn_handlers.append(handler)
+def on_server_turn(handler: ServerTurnHandler) -> None:
+    if handler not in _server_turn_handlers:
+        _server_turn_handlers.append(handler)
 
 
-def announce_bot_turn(match_id: int, version: int) -> None:
-    for handler in _bot_turn_handlers:
+def announce_server_turn(match_id: int, version: int) -> None:
+    for handler in _server_turn_handlers:
         handler(match_id, version)
 
-
-def on_bots_due(handler: BotsDueHandler) -> None:
-    if handler not in _bots_due_handlers:
-        _bots_due_handlers.append(handler)
-
-
-def announce_bots_due(match_id: int, when: datetime) -> None:
-    for handler in _bots_due_handlers:
-        handler(match_id, when)

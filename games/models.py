@@ -7,12 +7,21 @@ import json
 from collections.abc import Mapping
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils import timezone
 
 # The bot levels a seat may have; the bots app plays each of them for every ruleset.
 BOT_LEVELS = ("random", "normal", "hard")
+# A turn clock: seconds a person has for each decision, within these bounds; 0 is no clock.
+TURN_SECONDS = (5, 300)
+DEFAULT_TURN_SECONDS = 30  # when two or more people share a table and nobody chose
+
+
+def turn_seconds_valid(value: int) -> None:
+    if value != 0 and not TURN_SECONDS[0] <= value <= TURN_SECONDS[1]:
+        raise ValidationError(f"0 (no clock) or {TURN_SECONDS[0]}..{TURN_SECONDS[1]} seconds")
 MAX_BOTS_WAIT = 3600  # seconds a quick match may wait for people before bots take the seats
 
 
@@ -39,6 +48,10 @@ class Table(models.Model):
         "bots after (seconds)", default=30, validators=[MaxValueValidator(MAX_BOTS_WAIT)],
         help_text=f"a quick match waits this long for people, then bots take the open seats; "
         f"0: at once (at most {MAX_BOTS_WAIT})")
+    turn_seconds = models.PositiveSmallIntegerField(
+        "turn clock (seconds)", null=True, blank=True, validators=[turn_seconds_valid],
+        help_text=f"seconds a person has for each decision; 0: no clock; empty: none when one "
+        f"person plays against bots, {DEFAULT_TURN_SECONDS} when people share the table")
     active = models.BooleanField(default=True, help_text="listed and playable")
     position = models.PositiveSmallIntegerField(default=0, help_text="display order, lowest "
                                                 "first")
@@ -111,6 +124,19 @@ class Match(models.Model):
     # Fixed when the match starts; kept here so the write path knows a bot's turn without
     # reading seats.
     bot_seats = models.JSONField(default=list, help_text="indices of the bot seats")
+    # 托管: the people's seats the server plays for now, {seat: why} ("timeout": their clock ran
+    # out; "asked": they asked for it), until they take them back.
+    autoplay = models.JSONField(default=dict, blank=True, help_text="seats in 托管: {seat: why}")
+    # The turn clock: seconds a person has for each decision, 0 for none; None until the match
+    # starts when nobody chose (it then depends on how many people sit at the table).
+    turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="when the person to act runs out of time")
+    # When the server must act unless someone did first: a bot's or a 托管 seat's turn (a grace
+    # after it became due, so that the queued task normally gets there first), a clock's
+    # deadline, a quick match's bots. The recovery sweep reads it, from its own index, so a
+    # pending turn never depends on a message that can be lost.
+    due_at = models.DateTimeField(null=True, blank=True)
     standings = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -119,6 +145,8 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         ordering = ["-updated_at"]
         permissions = [("abort_match", "Can abort a stuck match")]
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(due_at__isnull=False),
+                                name="match_due")]
 
     def __str__(self) -> str:
         return f"{self.ruleset} match {self.pk} ({self.status})"
@@ -207,7 +235,12 @@ class Move(models.Model):
     class Actor(models.TextChoices):
         HUMAN = "human"
         BOT = "bot"
-        AUTO = "auto"  # the engine's forced action (a pass with no legal answer)
+        AUTO = "auto"  # played by the server for a person's seat: see `reason`
+
+    class Reason(models.TextChoices):
+        FORCED = "forced"  # the engine's forced action (a pass with no legal answer)
+        TIMEOUT = "timeout"  # the person's clock ran out: the seat goes into 托管
+        AUTOPLAY = "autoplay"  # the seat is in 托管
 
     # The match too, not only the round: the admin lists and replays a match's moves in one query.
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
@@ -216,6 +249,8 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField(help_text="Action.to_dict()")
     actor = models.CharField(max_length=5, choices=Actor.choices)
+    reason = models.CharField(max_length=8, choices=Reason.choices, blank=True,
+                              help_text="why the server played it (actor auto)")
     # The match version this move produced: the admin replays "up to version N".
     version = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)

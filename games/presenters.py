@@ -3,6 +3,8 @@ and services return. Every response to a player is built from that player's view
 
 from collections.abc import Mapping
 
+from django.utils import timezone
+
 from games.engine.actions import Action
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
@@ -11,7 +13,7 @@ from games.selectors import MatchRead, match_moves
 from games.sql import SeatInfo
 
 
-def seat_summary(seat: SeatInfo, you: SeatInfo | None) -> dict:
+def seat_summary(seat: SeatInfo, you: SeatInfo | None, autoplay: dict) -> dict:
     return {
         "seat": seat.index,
         "kind": seat.kind,
@@ -21,7 +23,21 @@ def seat_summary(seat: SeatInfo, you: SeatInfo | None) -> dict:
         "you": you is not None and seat.index == you.index,
         "score": seat.score,
         "eliminated": seat.eliminated,
+        "autoplay": autoplay.get(str(seat.index)),
     }
+
+
+def clock(match: Match) -> dict | None:
+    """The turn clock: the seconds per decision and, while a person is to act, their deadline
+    with the server's time and the seconds left (a client's own clock may be off)."""
+    if not match.turn_seconds:
+        return None
+    now = timezone.now()
+    deadline = match.deadline_at
+    return {"turn_seconds": match.turn_seconds, "server_time": now.isoformat(),
+            "deadline": None if deadline is None else deadline.isoformat(),
+            "seconds_left": None if deadline is None else
+            round(max(0.0, (deadline - now).total_seconds()), 1)}
 
 
 def event_dicts(rows) -> list[dict]:
@@ -56,7 +72,8 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "your_turn": your_turn,
         "round": (None if read.round_number is None else
                   {"number": read.round_number, "seed_hash": read.seed_hash}),
-        "seats": [seat_summary(s, read.mine) for s in read.seats],
+        "seats": [seat_summary(s, read.mine, match.autoplay) for s in read.seats],
+        "clock": clock(match),
         "state": None if state is None else engine.view(state, index, legal),
         "legal_actions": [a.to_dict() for a in legal],
         "events": event_dicts(read.events or []),
@@ -114,7 +131,7 @@ def match_summary(match: Match, user) -> dict:
         "to_act": match.to_act,
         "your_turn": mine is not None and match.status == Match.Status.ACTIVE
         and match.to_act == mine.index,
-        "seats": [seat_summary(s, mine) for s in seats],
+        "seats": [seat_summary(s, mine, match.autoplay) for s in seats],
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }

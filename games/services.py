@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,9 +22,12 @@ from games.engine.actions import Action
 from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
+from games.engine.specs import MISSING, Int, Nullable, parse
 from games.errors import Conflict, Forbidden, MatchFull, NotFound, StaleVersion
 from games.models import (
     BOT_LEVELS,
+    DEFAULT_TURN_SECONDS,
+    TURN_SECONDS,
     Event,
     Match,
     Move,
@@ -38,6 +42,10 @@ from games.sql import EventRow, SeatInfo
 from scoring.services import round_settle
 
 DEFAULT_BOT_LEVEL = "normal"
+TURN_CLOCK = Nullable(Int(*TURN_SECONDS, "seconds a person has for each decision; null: no "
+                          "clock; missing: none when one person plays against bots, "
+                          f"{DEFAULT_TURN_SECONDS} when people share the table"))
+AUTOPLAY_TIMEOUT, AUTOPLAY_ASKED = "timeout", "asked"
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
 INVITE_LENGTH = 10
 
@@ -57,7 +65,8 @@ def _invite_code() -> str:
 
 # What play changes on a match row; the rest (ruleset, options, owner...) is fixed at creation.
 PROGRESS_FIELDS = ("status", "version", "snapshot", "round_number", "current_round", "round_moves",
-                   "to_act", "last_event_seq", "standings", "updated_at")
+                   "to_act", "last_event_seq", "standings", "autoplay", "turn_seconds",
+                   "deadline_at", "due_at", "updated_at")
 
 
 @dataclass
@@ -97,15 +106,31 @@ class _Progress:
         self.events.append(EventRow(self.match.last_event_seq, self.match.round_number,
                                     self.match.version, data))
 
-    def apply(self, seat: int, action: Action, actor: str) -> None:
+    def apply(self, seat: int, action: Action, actor: str, reason: str = "") -> None:
+        """`seat`'s action, played by `actor` (auto: the server, for `reason`). A person who
+        acts takes their seat back from 托管; a clock that ran out puts the seat into it."""
         self.state, events = self.engine.apply(self.state, seat, action)
         self.match.round_moves += 1
         self.moves.append({"match_id": self.match.pk, "round_id": self.match.current_round_id,
                            "seq": self.match.round_moves, "seat": seat,
-                           "action": action.to_dict(), "actor": actor,
+                           "action": action.to_dict(), "actor": actor, "reason": reason,
                            "version": self.match.version})
+        by = {"actor": actor, "reason": reason} if reason else {"actor": actor}
         for data in events:
-            self.event({**data, "actor": actor})
+            self.event({**data, **by})
+        if actor == Move.Actor.HUMAN and str(seat) in self.match.autoplay:
+            self.autoplay(seat, None, "acted")
+        elif reason == Move.Reason.TIMEOUT:
+            self.autoplay(seat, AUTOPLAY_TIMEOUT, AUTOPLAY_TIMEOUT)
+
+    def autoplay(self, seat: int, why: str | None, cause: str) -> None:
+        """Put `seat` into 托管 (`why`) or take it back (None); `cause` goes in the event."""
+        autoplay = {k: v for k, v in self.match.autoplay.items() if k != str(seat)}
+        if why is not None:
+            autoplay[str(seat)] = why
+        self.match.autoplay = autoplay
+        self.event({"type": "autoplay_on" if why else "autoplay_off", "seat": seat,
+                    "reason": cause})
 
     def advance(self, settle: bool = True) -> bool:
         """Settle a round that ended, deal the next one, take forced actions, until a choice is
@@ -124,7 +149,7 @@ class _Progress:
             elif (seat := engine.to_act(self.state)) is not None and (
                 forced := engine.forced_action(self.state)
             ) is not None:
-                self.apply(seat, forced, Move.Actor.AUTO)
+                self.apply(seat, forced, Move.Actor.AUTO, Move.Reason.FORCED)
             else:
                 break
         if engine.table(self.state).match_over and self.match.status != Match.Status.FINISHED:
@@ -175,17 +200,40 @@ class _Progress:
                     "seed_hash": rnd.seed_hash, "deltas": rnd.result.get("deltas")})
 
     @property
-    def bot_to_act(self) -> bool:
+    def server_to_act(self) -> bool:
+        """The seat to act is played by the server: a bot, or a person's seat in 托管."""
         match = self.match
-        return match.status == Match.Status.ACTIVE and match.to_act in match.bot_seats
+        return match.status == Match.Status.ACTIVE and match.to_act is not None and (
+            match.to_act in match.bot_seats or str(match.to_act) in match.autoplay)
 
-    def save(self, expected_version: int | None = None) -> bool:
+    def _schedule(self) -> None:
+        """What is due next and when, written with the progress (see Match.due_at)."""
+        match, now = self.match, timezone.now()
+        deadline = due = None
+        if match.status == Match.Status.WAITING:
+            due = match.bots_fill_at
+        elif self.server_to_act:
+            due = now + timedelta(seconds=settings.TURN_RECOVERY_SECONDS)
+        elif match.status == Match.Status.ACTIVE and match.to_act is not None \
+                and match.turn_seconds:
+            # A new decision gets a new clock; anything else (a seat taken back, 托管 asked for
+            # by someone else) leaves the running one as it is.
+            deadline = match.deadline_at
+            if self.moves or deadline is None:
+                deadline = now + timedelta(seconds=match.turn_seconds)
+            due = deadline
+        match.deadline_at, match.due_at = deadline, due
+
+    def save(self, expected_version: int | None = None, announce: bool = True) -> bool:
         """Write the progress (under the transaction's lock), or with `expected_version` only if
-        the match is still at that version (compare and set: False, nothing written, if not)."""
+        the match is still at that version (compare and set: False, nothing written, if not).
+        A turn the server plays is announced once committed, unless `announce` is False (the
+        caller plays on itself)."""
         match = self.match
         if self.state is not None:
             match.snapshot = self.engine.to_json(self.state)
             match.to_act = self.engine.to_act(self.state)
+        self._schedule()
         added = ((Move, self.moves),
                  (Event, [{"match_id": match.pk, **e._asdict()} for e in self.events]))
         if expected_version is None:
@@ -193,10 +241,11 @@ class _Progress:
         elif not sql.write_if_version(match, PROGRESS_FIELDS, "version", expected_version,
                                       *added):
             return False
-        if self.bot_to_act:
+        if announce and self.server_to_act:
             match_id, version = match.pk, match.version
-            # robust: a failing bot must not turn the committed human action into an error.
-            transaction.on_commit(lambda: hooks.announce_bot_turn(match_id, version),
+            # robust: a failing enqueue must not turn the committed action into an error; the
+            # turn is due in the match row, and the recovery sweep will find it.
+            transaction.on_commit(lambda: hooks.announce_server_turn(match_id, version),
                                   robust=True)
         return True
 
@@ -229,15 +278,30 @@ def match_create(*, owner, ruleset: str | None, options: Mapping | None, seats: 
     ruleset; dealt at once when no other human seat is open."""
     chosen = None if table is None else _table_named(table)
     engine = get_ruleset(_ruleset_of(ruleset, chosen))
+    options = dict(options or {})
+    clock = _turn_clock(options.pop("turn_seconds", MISSING), chosen)
     parsed = _options_for(engine, chosen, options, seats)
     return _match_open(owner, engine, parsed, _seat_specs(seats, parsed["players"], chosen),
-                       chosen)
+                       chosen, clock=clock)
+
+
+def _turn_clock(asked, table: Table | None) -> int | None:
+    """The turn clock asked for (the option `turn_seconds`: null for none, else 5..300) or the
+    table's; 0: none; None: nobody chose (decided when the match starts)."""
+    if asked is MISSING:
+        return None if table is None else table.turn_seconds
+    seconds = parse(TURN_CLOCK, asked, "invalid_option", "option", "turn_seconds")
+    if table is not None and not table.allow_override and table.turn_seconds != (seconds or 0):
+        raise IllegalAction("invalid_option", f"turn_seconds: table {table.slug!r} fixes its "
+                            "options", option="turn_seconds", table=table.slug)
+    return seconds or 0
 
 
 def _match_open(owner, engine: Ruleset, options: dict, seat_specs: list[dict],
-                table: Table | None, bots_fill_at=None) -> Match:
+                table: Table | None, bots_fill_at=None, clock: int | None = None) -> Match:
     match = Match.objects.create(
-        ruleset=engine.name, options=options, options_hash=options_hash(options), table=table,
+        ruleset=engine.name, options=options, options_hash=options_hash(options),
+        turn_seconds=clock, table=table,
         owner=owner, invite_code=_invite_code(), bots_fill_at=bots_fill_at,
         bot_seats=[i for i, spec in enumerate(seat_specs) if spec["type"] == "bot"],
     )
@@ -258,6 +322,8 @@ def _start_if_full(progress: _Progress) -> None:
         return
     match = progress.match
     humans = [s.kind == Seat.Kind.HUMAN for s in progress.seats]
+    if match.turn_seconds is None:
+        match.turn_seconds = DEFAULT_TURN_SECONDS if sum(humans) >= 2 else 0
     progress.state = progress.engine.new_match(match.options, humans)
     scores = progress.engine.table(progress.state).scores
     for seat in progress.seats:
@@ -323,7 +389,7 @@ class Submitted:
     read: MatchRead  # the match after the action, as the actor reads it
     state: Any
     events: list[EventRow]  # the events this action caused, in order
-    bot_to_act: bool  # a bot's turn was announced (played already, when eager)
+    server_to_act: bool  # the server plays the next turn (done already, when eager)
 
 
 def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
@@ -352,30 +418,31 @@ def _ready(row, player, seat: int | None, expected_version: int):
 
 def action_submit(
     *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
-    player=None,
+    player=None, reason: str = "", announce: bool = True,
 ) -> Submitted:
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
     for the seat they hold (Forbidden if they hold none, or `seat` names another); without
-    `player` the caller has checked `seat`. Refusals (NotFound, Forbidden, IllegalAction,
-    StaleVersion) leave the match exactly as it was.
+    `player` the caller has checked `seat`; `reason` says why the server acts (actor auto).
+    `announce` False: the caller plays the next server turn itself. Refusals (NotFound,
+    Forbidden, IllegalAction, StaleVersion) leave the match exactly as it was.
 
     Most actions stay within a round: read, apply, and one compare-and-set write that a
     concurrent writer makes fail (StaleVersion). An action that ends a round is done again
     under the row's lock in one transaction, with the settlement and the next deal."""
     row = sql.match_row(match_id)
     progress, seat = _ready(row, player, seat, expected_version)
-    progress.apply(seat, action, actor)
+    progress.apply(seat, action, actor, reason)
     if progress.advance(settle=False):
-        if not progress.save(expected_version):
+        if not progress.save(expected_version, announce):
             current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
             raise StaleVersion(expected=expected_version, current=current.first())
     else:
         with transaction.atomic():
             row = sql.match_row(match_id, lock=True)
             progress, seat = _ready(row, player, seat, expected_version)
-            progress.apply(seat, action, actor)
+            progress.apply(seat, action, actor, reason)
             progress.advance()
-            progress.save()
+            progress.save(announce=announce)
     seats = row.seats
     if progress.loaded_seats is not None:  # a round ended: the seats' scores moved
         seats = [SeatInfo.of(s) for s in progress.loaded_seats]
@@ -383,7 +450,61 @@ def action_submit(
     if progress.round is not None:
         number, hashed = progress.round.number, progress.round.seed_hash
     read = MatchRead(progress.match, number, hashed, seats, seats[seat], None)
-    return Submitted(read, progress.state, progress.events, progress.bot_to_act)
+    return Submitted(read, progress.state, progress.events, progress.server_to_act)
+
+
+# -- what is due: 托管, clocks, the recovery sweep -----------------------------------------------
+
+
+@transaction.atomic
+def autoplay_set(*, user, match_id: int, on: bool) -> Match:
+    """The person asks the server to play their seat (托管) or takes it back; asking twice
+    changes nothing. A seat put into 托管 on its turn is played at once."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    seat = None if match is None else Seat.objects.filter(match=match, user=user).first()
+    if seat is None:
+        raise NotFound()
+    if match.status != Match.Status.ACTIVE:
+        raise IllegalAction("match_not_started" if match.status == Match.Status.WAITING
+                            else "match_over", f"the match is {match.status}")
+    if (str(seat.index) in match.autoplay) == on:
+        return match
+    progress = _Progress.load(match)
+    progress.autoplay(seat.index, AUTOPLAY_ASKED if on else None, "asked")
+    progress.save()
+    return match
+
+
+def due_claim(*, lease: float, limit: int, match_id: int | None = None) -> list[tuple]:
+    """The matches whose turn is due now (the server is to act, a clock ran out, a quick match's
+    bots are to sit down), `limit` at most, each claimed for `lease` seconds: a concurrent or the
+    next sweep skips them until then, and if the work queued for them is lost, they come back.
+    (id, version, status) each. `match_id`: that match only (a request that found it due)."""
+    now = timezone.now()
+    with transaction.atomic():
+        due = Match.objects.select_for_update(skip_locked=True).filter(due_at__lte=now)
+        if match_id is not None:
+            due = due.filter(pk=match_id)
+        rows = list(due.order_by("due_at").values_list("id", "version", "status")[:limit])
+        Match.objects.filter(pk__in=[row[0] for row in rows]).update(
+            due_at=now + timedelta(seconds=lease))
+    return rows
+
+
+def overdue_handle(match: Match) -> bool:
+    """A request found `match` past its due time: do what is due now rather than at the next
+    sweep (seat a quick match's bots; announce the server's turn, played at once when tasks run
+    in-process). True if the match may have changed."""
+    if match.due_at is None or match.due_at > timezone.now():
+        return False
+    claimed = due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=1, match_id=match.pk)
+    if not claimed:
+        return False  # someone else has it
+    _, version, status = claimed[0]
+    if status == Match.Status.WAITING:
+        return match_fill_due(match_id=match.pk)
+    hooks.announce_server_turn(match.pk, version)
+    return True
 
 
 # -- tables, quick matches, staff ------------------------------------------------------------------
@@ -460,7 +581,7 @@ def _bots_if_due(match: Match) -> bool:
 def match_fill_due(*, match_id: int) -> bool:
     """Bots take the open seats of a quick match whose wait is over, and it starts; False when
     there is nothing to do (not due yet, filled already, no such match), so running it again is
-    harmless. The scheduled task and any read or act after the time call it."""
+    harmless. The recovery sweep and any read or act after the time call it."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     return match is not None and _bots_if_due(match)
 
@@ -497,12 +618,11 @@ def table_play(*, user, slug: str) -> Seated:
     players = options["players"]
     if table.bots_after == 0:
         return Seated(_match_open(user, engine, options, _seat_specs(None, players, table),
-                                  table), True)
+                                  table, clock=table.turn_seconds), True)
     fill_at = timezone.now() + timedelta(seconds=table.bots_after)
-    match = _match_open(user, engine, options, [{"type": "human"}] * players, table, fill_at)
-    match_id = match.pk
-    transaction.on_commit(lambda: hooks.announce_bots_due(match_id, fill_at), robust=True)
-    return Seated(match, True)
+    # The match row says when its bots are due: the recovery sweep seats them then.
+    return Seated(_match_open(user, engine, options, [{"type": "human"}] * players, table,
+                              fill_at, clock=table.turn_seconds), True)
 
 
 @transaction.atomic

@@ -8,11 +8,11 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("web", "worker", "migrate")
+APP_SERVICES = ("web", "worker", "beat", "migrate")
 
 
 def test_the_production_services_are_all_there():
-    assert set(SERVICES) == {"web", "worker", "migrate", "postgres", "redis"}
+    assert set(SERVICES) == {"web", "worker", "beat", "migrate", "postgres", "redis"}
 
 
 def test_web_worker_and_migrate_share_one_image_and_one_environment():
@@ -37,6 +37,7 @@ def test_the_environment_is_production():
 def test_the_commands_run_gunicorn_celery_and_migrations():
     assert SERVICES["web"]["command"][:2] == ["gunicorn", "config.wsgi"]
     assert SERVICES["worker"]["command"][:4] == ["celery", "-A", "config", "worker"]
+    assert SERVICES["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]
     assert SERVICES["migrate"]["command"][-2:] == ["migrate", "--noinput"]
 
 
@@ -53,7 +54,7 @@ def test_the_web_health_check_uses_the_health_endpoint():
 
 def test_the_app_starts_after_healthy_dependencies_and_migrations():
     assert SERVICES["migrate"]["depends_on"]["postgres"]["condition"] == "service_healthy"
-    for name in ("web", "worker"):
+    for name in ("web", "worker", "beat"):
         depends = SERVICES[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["redis"]["condition"] == "service_healthy"

@@ -96,7 +96,7 @@ def test_production_variables_are_used():
         "cards", "cards", "db.internal", 5432)
     assert values["CELERY_TASK_ALWAYS_EAGER"] is False
     assert values["CELERY_BROKER_URL"] == PRODUCTION["CELERY_BROKER_URL"]
-    assert values["CELERY_RESULT_BACKEND"] == PRODUCTION["CELERY_BROKER_URL"]
+    assert values["CELERY_RESULT_BACKEND"] is None  # nobody reads task results
     assert values["CACHES"]["default"] == {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": PRODUCTION["CACHE_URL"],

@@ -29,7 +29,7 @@ def fields(obj, exclude=()) -> dict:
 def match(django_user_model, monkeypatch) -> Match:
     """A gandengyan match a few moves in: rounds, events and seats with and without users. The
     test plays the bots' turns itself (none is announced to a worker)."""
-    monkeypatch.setattr(hooks, "announce_bot_turn", lambda *turn: None)
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn: None)
     owner = django_user_model.objects.create_user("owner")
     seats = [{"type": "human"}, {"type": "human"}] + bots(2)[1:]
     match = services.match_create(owner=owner, ruleset="gandengyan", options={}, seats=seats)
@@ -111,8 +111,8 @@ def progress(target: Match) -> tuple[list[dict], list[dict]]:
     target.snapshot = {**target.snapshot, "marker": "written"}
     moves = [{"match_id": target.pk, "round_id": target.current_round_id,
               "seq": target.round_moves, "seat": 0,
-              "action": action_from_dict({"type": "pass"}).to_dict(), "actor": "human",
-              "version": target.version}]
+              "action": action_from_dict({"type": "pass"}).to_dict(), "actor": "auto",
+              "reason": "timeout", "version": target.version}]
     events = [{"match_id": target.pk, "seq": target.last_event_seq - 1 + i, "round_number": 1,
                "version": target.version, "data": {"type": "pass", "seat": i, "x": [1, "二"]}}
               for i in (1, 2)]

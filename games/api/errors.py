@@ -6,9 +6,12 @@ kind: the only place that knows their HTTP statuses) to that shape. The views at
 same for errors raised outside DRF views (config/urls.py installs them).
 """
 
+import logging
+
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, serializers, status
@@ -17,6 +20,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engine.errors import Refusal
 
+logger = logging.getLogger(__name__)
 STATUS_OF_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409,
                   "unavailable": 503}
 
@@ -62,7 +66,21 @@ def _details(exc: exceptions.APIException) -> dict:
     return getattr(exc, "details", {})
 
 
+# How long a client should wait before trying again when the database does not answer.
+RETRY_AFTER_SECONDS = 5
+
+
 def exception_handler(exc, context):
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The database is away (restarting, unreachable): not the request's fault, nothing
+        # written. The connection is replaced at the end of the request.
+        logger.warning("database unavailable: %s", exc)
+        return Response(
+            error_body("unavailable", "The service is briefly unavailable: try again soon.",
+                       {"retry_after_seconds": RETRY_AFTER_SECONDS}),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, Refusal):
         return Response(error_body(exc.code, exc.message, exc.details),
                         status=STATUS_OF_KIND[exc.kind])

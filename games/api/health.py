@@ -10,8 +10,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-BROKER_TIMEOUT_SECONDS = 1.0
-
 
 class HealthSerializer(serializers.Serializer):
     status = serializers.ChoiceField(["ok", "degraded"])
@@ -35,9 +33,9 @@ def broker_status() -> str:
         return "eager"
     try:
         with current_app.connection_for_write(
-            settings.CELERY_BROKER_URL, connect_timeout=BROKER_TIMEOUT_SECONDS
+            settings.CELERY_BROKER_URL, connect_timeout=settings.BROKER_TIMEOUT_SECONDS
         ) as conn:
-            conn.ensure_connection(max_retries=0, timeout=BROKER_TIMEOUT_SECONDS)
+            conn.ensure_connection(max_retries=0, timeout=settings.BROKER_TIMEOUT_SECONDS)
     except OperationalError:
         return "unreachable"
     return "ok"

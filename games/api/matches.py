@@ -12,6 +12,7 @@ from games.api.errors import ErrorSerializer
 from games.api.schema import example_view
 from games.api.serializers import (
     ACT,
+    AUTOPLAY,
     CREATE,
     STATUSES,
     EventsOutput,
@@ -42,10 +43,11 @@ VIEW_EXAMPLES = [
 
 
 def read_match(request, match_id: int, **events) -> selectors.MatchRead:
-    """The match as the caller may read it; a quick match whose wait is over gets its bots first
-    (the task that seats them may not have run yet)."""
+    """The match as the caller may read it. What is overdue in it (the server's turn, a clock
+    that ran out, a quick match's bots) is done first rather than at the next sweep: at once
+    where tasks run in-process, else it is queued now."""
     read = selectors.match_for(request.user, match_id, **events)
-    if read.match.bots_due and services.match_fill_due(match_id=match_id):
+    if services.overdue_handle(read.match):
         read = selectors.match_for(request.user, match_id, **events)
     return read
 
@@ -174,6 +176,7 @@ class MatchActView(APIView):
     def post(self, request, match_id: int):
         body = parse(ACT, request.data, "invalid_input")
 
+
         def submit():
             return services.action_submit(
                 match_id=match_id, seat=body["seat"], player=request.user,
@@ -189,7 +192,7 @@ class MatchActView(APIView):
                 raise
             done = submit()  # the bots have just sat down: stale_version, with the new version
         since = done.events[0].seq - 1
-        if done.bot_to_act:
+        if done.server_to_act:
             # Eager bots have replied by now (a worker may have): read what they did.
             read = selectors.match_for(request.user, match_id, events_after=since,
                                        events=selectors.MAX_EVENTS)
@@ -268,6 +271,20 @@ class MatchJoinByIdView(MatchJoinView):
     )
     def post(self, request, match_id: int):
         return super().post(request, match_id)
+
+
+class MatchAutoplayView(APIView):
+    @extend_schema(
+        operation_id="matches_autoplay",
+        summary="托管: let the server play your seat, or take it back; 200 with your view",
+        request=request_schema(AUTOPLAY),
+        responses={200: MatchViewOutput, **ERRORS},
+        examples=[OpenApiExample("Take my seat back", request_only=True, value={"on": False})],
+    )
+    def post(self, request, match_id: int):
+        body = parse(AUTOPLAY, request.data, "invalid_input")
+        services.autoplay_set(user=request.user, match_id=match_id, on=body["on"])
+        return view_response(read_match(request, match_id, events=selectors.RECENT_EVENTS))
 
 
 class MatchLeaveView(APIView):

@@ -10,6 +10,7 @@ from games.engine.actions import ACTION
 from games.engine.errors import IllegalAction
 from games.engine.specs import (
     AnyObject,
+    Bool,
     Choice,
     Field,
     Int,
@@ -78,6 +79,10 @@ def query_int(request, name: str, default, low: int, high: int):
     return value
 
 
+AUTOPLAY = Obj({"on": Field(Bool("true: the server plays your seat (托管); false: you take "
+                                 "it back"))}, "托管 on or off")
+
+
 class JoinInput(serializers.Serializer):
     code = serializers.CharField(max_length=32, help_text="the invite code the creator shared")
 
@@ -91,6 +96,19 @@ class SeatOutput(serializers.Serializer):
     you = serializers.BooleanField()
     score = serializers.IntegerField()
     eliminated = serializers.BooleanField()
+    autoplay = serializers.ChoiceField(
+        choices=["timeout", "asked"], allow_null=True,
+        help_text="托管: the server plays this person's seat (their clock ran out, or they "
+        "asked) until they take it back")
+
+
+class ClockOutput(serializers.Serializer):
+    turn_seconds = serializers.IntegerField(help_text="seconds a person has for each decision")
+    server_time = serializers.DateTimeField()
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when the person to act runs out of time (the server then "
+        "plays for them and puts their seat in 托管); null while the server is to act")
+    seconds_left = serializers.FloatField(allow_null=True)
 
 
 class RoundRef(serializers.Serializer):
@@ -122,6 +140,7 @@ class MatchViewOutput(serializers.Serializer):
     your_turn = serializers.BooleanField()
     round = RoundRef(allow_null=True)
     seats = SeatOutput(many=True)
+    clock = ClockOutput(allow_null=True, help_text="null: no turn clock")
     state = RulesetView(allow_null=True)
     legal_actions = serializers.ListField(
         child=serializers.DictField(), help_text="what you may send now; plays list card ids, "

@@ -25,4 +25,6 @@ urlpatterns = [
     path("matches/<int:match_id>/join/", matches.MatchJoinByIdView.as_view(),
          name="match-join"),
     path("matches/<int:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),
+    path("matches/<int:match_id>/autoplay/", matches.MatchAutoplayView.as_view(),
+         name="match-autoplay"),
 ]

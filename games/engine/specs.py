@@ -232,7 +232,8 @@ class Tagged(Spec):
         return self._with_description({"oneOf": [v.schema() for v in self.variants.values()]})
 
 
-def parse(spec: Spec, value, code: str, key: str = "field"):
-    """`spec` applied to `value`; refused with IllegalAction(code, details={key: path})."""
-    return spec.parse(value, Where(code, key))
+def parse(spec: Spec, value, code: str, key: str = "field", path: str = ""):
+    """`spec` applied to `value` (found at `path`); refused with IllegalAction(code,
+    details={key: path})."""
+    return spec.parse(value, Where(code, key, path))
 

@@ -45,17 +45,17 @@ def bot_turn_match(player, queued, ruleset="510k", options=None) -> tuple[int, i
 
 def test_a_turn_delivered_twice_moves_once(player, queued):
     match_id, version = bot_turn_match(player, queued)
-    assert bots.tasks.play_bot_turn(match_id, version) is True
+    assert bots.tasks.play_server_turns(match_id, version, turns=1) >= 1
     moves = Move.objects.filter(match_id=match_id, actor="bot").count()
-    assert bots.tasks.play_bot_turn(match_id, version) is False
+    assert bots.tasks.play_server_turns(match_id, version, turns=1) == 0
     assert Move.objects.filter(match_id=match_id, actor="bot").count() == moves == 1
 
 
 def test_nothing_to_do_on_a_persons_turn_or_an_unknown_match(player, queued):
     view = create(player, "510k", {"rounds": 1}, bot_seats(3))
     assert view["to_act"] == 0 and not queued
-    assert bots.tasks.play_bot_turn(view["id"], view["version"]) is False
-    assert bots.tasks.play_bot_turn(999999, 1) is False
+    assert bots.tasks.play_server_turns(view["id"], view["version"]) == 0
+    assert bots.tasks.play_server_turns(999999, 1) == 0
     assert not Move.objects.exists()
 
 
@@ -65,7 +65,7 @@ def test_the_same_deal_and_version_give_the_same_bot_action(player, queued, monk
     for _ in range(2):
         queued.clear()
         match_id, version = bot_turn_match(player, queued)
-        bots.tasks.play_bot_turn(match_id, version)
+        bots.tasks.play_server_turns(match_id, version, turns=1)
         actions.append(Move.objects.filter(match_id=match_id, actor="bot").get().action)
     assert actions[0] == actions[1]
 
@@ -82,7 +82,7 @@ def test_the_strategy_sees_only_its_seats_view(player, queued, monkeypatch):
     match = Match.objects.get(pk=match_id)
     engine = get_ruleset(match.ruleset)
     state = engine.from_json(match.snapshot)
-    bots.tasks.play_bot_turn(match_id, version)
+    bots.tasks.play_server_turns(match_id, version, turns=1)
     view, legal = seen[0]
     assert view == engine.view(state, match.to_act)
     assert legal == engine.legal_actions(state, match.to_act)
@@ -108,7 +108,9 @@ def test_task_options_for_at_least_once_delivery():
     task = bots.tasks.bot_act
     assert task.acks_late and task.reject_on_worker_lost
     assert task.soft_time_limit < task.time_limit
-    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] > 10 * task.time_limit
+    assert 2 * task.time_limit <= settings.CELERY_BROKER_TRANSPORT_OPTIONS[
+        "visibility_timeout"] <= 10 * task.time_limit
+    assert settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1 and settings.CELERY_TASK_IGNORE_RESULT
 
 
 @pytest.mark.parametrize("ruleset", ["gandengyan", "510k"])

@@ -5,11 +5,11 @@ task, or late through whoever reads or acts first)."""
 from datetime import timedelta
 
 import pytest
-from celery import current_app
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import tasks
+from bots.tasks import recover
+from games import services
 from games.engine.registry import get_ruleset
 from games.models import Event, Match, RulesetDefaults, Seat, Table, options_hash
 from tests.matchplay import Client, bots, client_sender, counted_seeds, create, new_player
@@ -137,7 +137,8 @@ def test_site_wide_defaults_fill_what_the_client_leaves_out(player):
 
 def due_now(match_id: int) -> None:
     """The wait is over (instead of waiting for it)."""
-    Match.objects.filter(pk=match_id).update(bots_fill_at=timezone.now() - timedelta(seconds=1))
+    past = timezone.now() - timedelta(seconds=1)
+    Match.objects.filter(pk=match_id).update(bots_fill_at=past, due_at=past)
 
 
 def test_quick_match_seats_people_together_then_bots_take_the_rest(player):
@@ -205,35 +206,28 @@ def test_joining_a_due_match_by_its_code_is_refused_and_changes_nothing(player):
     assert match.status == "waiting" and match.version == before
 
 
-def test_the_fill_task_is_idempotent_and_waits_for_its_time(player):
+def test_filling_is_idempotent_and_waits_for_its_time(player):
     make_table("quick", bot_levels=["random"])
     view = player.post("/tables/quick/play/")[1]
-    assert tasks.fill_open_seats(view["id"]) is False  # not due yet
+    assert services.match_fill_due(match_id=view["id"]) is False  # not due yet
     due_now(view["id"])
-    assert tasks.fill_open_seats(view["id"]) is True
-    assert tasks.fill_open_seats(view["id"]) is False
-    assert tasks.fill_open_seats(999999) is False
+    assert services.match_fill_due(match_id=view["id"]) is True
+    assert services.match_fill_due(match_id=view["id"]) is False
+    assert services.match_fill_due(match_id=999999) is False
     assert Seat.objects.filter(match_id=view["id"], kind="bot").count() == 3
     assert Match.objects.get(pk=view["id"]).bot_seats == [1, 2, 3]
 
 
-def test_a_new_quick_match_schedules_its_bots_after_the_commit(player, monkeypatch):
-    scheduled = []
-    monkeypatch.setitem(current_app.conf, "task_always_eager", False)
-    monkeypatch.setattr(tasks.fill_open_seats, "apply_async",
-                        lambda args, eta: scheduled.append((args, eta)))
+def test_a_quick_match_is_due_when_its_bots_are_and_the_sweep_seats_them(player):
     make_table("quick", bots_after=45)
     view = player.post("/tables/quick/play/")[1]
     match = Match.objects.get(pk=view["id"])
-    assert scheduled == [((match.pk,), match.bots_fill_at)]
+    assert match.due_at == match.bots_fill_at
     assert match.created_at < match.bots_fill_at <= match.created_at + timedelta(seconds=45)
     new_player().post("/tables/quick/play/")
-    assert len(scheduled) == 1  # a person joining schedules nothing more
-
-
-def test_eager_mode_schedules_nothing_the_first_read_fills(player, monkeypatch):
-    called = []
-    monkeypatch.setattr(tasks.fill_open_seats, "apply_async", lambda *a, **k: called.append(a))
-    make_table("quick")
-    player.post("/tables/quick/play/")
-    assert called == []
+    assert Match.objects.get(pk=view["id"]).due_at == match.bots_fill_at
+    assert recover() == 0  # not due yet
+    Match.objects.filter(pk=match.pk).update(bots_fill_at=timezone.now(), due_at=timezone.now())
+    assert recover() == 1
+    match.refresh_from_db()
+    assert match.status == "active" and match.due_at != match.bots_fill_at

@@ -34,7 +34,7 @@ def player() -> Client:
 @pytest.fixture
 def queued(monkeypatch) -> list[tuple[int, int]]:
     jobs = []
-    monkeypatch.setattr(hooks, "announce_bot_turn", lambda *job: jobs.append(job))
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
     counter = itertools.count()
     monkeypatch.setattr(services, "new_seed", lambda: f"tasks-{next(counter)}")
     return jobs
@@ -59,7 +59,7 @@ def test_time_limits_come_from_the_settings_below_the_visibility_timeout():
 
 @pytest.mark.parametrize(
     "env",
-    [{"BOT_TASK_TIME_LIMIT": "4000"},  # above the default visibility timeout
+    [{"BOT_TASK_TIME_LIMIT": "4000", "CELERY_VISIBILITY_TIMEOUT": "3600"},
      {"BOT_TASK_SOFT_TIME_LIMIT": "40"},  # above the hard limit
      {"CELERY_VISIBILITY_TIMEOUT": "10"}],
 )
@@ -83,7 +83,7 @@ def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queue
 
     monkeypatch.setattr(bots.tasks, "choose_action", overrun)
     match_id, version = first_bot_turn(player, queued, "hard")
-    assert bots.tasks.play_bot_turn(match_id, version) is True
+    assert bots.tasks.play_server_turns(match_id, version, turns=1) >= 1
     assert Move.objects.filter(match_id=match_id, actor="bot").count() == 1
 
 
@@ -98,7 +98,7 @@ def test_the_test_only_delays_sleep_where_they_say(player, queued, monkeypatch, 
     monkeypatch.setattr(bots.tasks.time, "sleep", sleep)
     monkeypatch.setenv(variable, "2.5")
     match_id, version = first_bot_turn(player, queued, "random")
-    bots.tasks.play_bot_turn(match_id, version)
+    bots.tasks.play_server_turns(match_id, version, turns=1)
     committed = 0 if variable == bots.tasks.TEST_DELAY_BEFORE else 1
     assert slept == [(2.5, committed)]
 

@@ -3,9 +3,16 @@ and services return. Every response to a player is built from that player's view
 
 from games.engine.actions import Action
 from games.engine.registry import get_ruleset
+from games.engine.ruleset import Ruleset
 from games.models import Match, Round, Seat
 from games.selectors import MatchRead, match_moves
 from games.sql import SeatInfo
+
+
+def ruleset_info(ruleset: Ruleset) -> dict:
+    info = ruleset.info
+    return {"name": info.name, "title": dict(info.title), "players": list(info.players),
+            "options": info.options.schema()}
 
 
 def seat_summary(seat: SeatInfo, you: SeatInfo | None) -> dict:

@@ -66,7 +66,8 @@ def pick_listed_play(page) -> list[str]:
     round sooner) and waits until the page judges the selection legal."""
     ids = page.locator(".listed-play").last.get_attribute("data-cards").split(",")
     for card in ids:
-        page.click(f".hand [data-id='{card}']")
+        # Hand cards overlap: a person taps the corner that shows, so does this.
+        page.click(f".hand [data-id='{card}']", position={"x": 8, "y": 12})
     page.wait_for_selector(".judge[data-verdict=legal]")
     return ids
 

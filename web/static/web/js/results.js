@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { cardText } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { append, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { about, seatName } from "./words.js";
 
@@ -174,7 +174,7 @@ export async function showResults(view, number, { onLobby }) {
   };
   await show(number);
   const close = h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: () => dialog.close() }, t("results.continue"));
-  dialog.append(
+  append(dialog, [
     body,
     over.length > 1
       ? h("nav", { class: "round-picker", "aria-label": t("results.past") }, over.map((n) =>
@@ -188,7 +188,7 @@ export async function showResults(view, number, { onLobby }) {
         : null,
       close,
     ),
-  );
+  ]);
   document.body.append(dialog);
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {

@@ -376,7 +376,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   function renderSeats() {
     fill(
       parts.seats,
-      h("h2", { class: "visually-hidden" }, t("table.turn_order")),
+      h("h2", { class: "order-caption" }, `${t("table.turn_order")} →`),
       h("ol", { class: "seats" }, turnOrder().map((seat) => seatBox(seat))),
     );
   }
@@ -586,9 +586,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       h("h2", {}, t("scores.title")),
       h("ol", { class: "score-list" }, view.seats.map((seat) =>
         h("li", { class: seat.you ? "you" : "" },
-          h("span", {}, seatName(view, seat.seat)),
-          h("strong", {}, String(seat.score)),
-          seat.eliminated ? h("small", {}, ` ${t("badge.eliminated")}`) : null))),
+          h("span", {}, seatName(view, seat.seat),
+            seat.eliminated ? h("small", { class: "out" }, ` · ${t("badge.eliminated")}`) : null),
+          h("strong", {}, String(seat.score))))),
     );
   }
 

@@ -34,7 +34,7 @@ export function readingText(reading) {
     case "pair_chain":
       return t("reading.pair_chain", { from: r, to: span(r, reading.length / 2) });
     case "bomb":
-      return t("reading.bomb", { n: reading.length, r });
+      return t("reading.bomb", { n: reading.length, count: numberWord(reading.length), r });
     case "triple":
       return withExtras(t("reading.triple", { r }), reading.length - 3);
     case "plane": {
@@ -45,6 +45,10 @@ export function readingText(reading) {
     default:
       return `${reading.type} ${r}`;
   }
+}
+
+function numberWord(n) {
+  return has(`count.${n}`) ? t(`count.${n}`) : String(n);
 }
 
 function withExtras(base, extras) {

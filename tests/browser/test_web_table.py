@@ -52,8 +52,8 @@ def test_a_person_plays_a_whole_gandengyan_match_against_bots(open_page):
 def test_two_people_play_one_match_through_an_invite_link(open_page):
     host = open_page()
     sign_in_as_guest(host)
-    match = start_match(host, "gandengyan", {"starting_score": 2},
-                        ["human", "bot:random", "bot:random"])
+    # 510k: with 22 cards each, both people surely act (a gandengyan seat may only ever pass).
+    match = start_match(host, "510k", {"rounds": 1}, ["human", "bot:random", "bot:random"])
     assert screen(host, "status") == "waiting"
     link = host.locator(".invite-link").input_value()
     assert "#/join/" in link
@@ -107,3 +107,62 @@ def test_a_refresh_in_the_middle_resumes_the_same_table(open_page):
     item = page.locator(f".match-item[data-match='{match}']")
     item.locator("[data-action=resume]").click()
     page.wait_for_selector(f"{SCREEN}[data-match='{match}'][data-status=active]")
+
+
+def test_an_account_the_keyboard_the_rules_endpoint_and_chinese(open_page):
+    page = open_page()
+    page.fill("input[name=username]", "lin")
+    page.fill("input[name=password]", "a long enough pass phrase")
+    page.click("[data-action=register]")
+    page.wait_for_selector("#new-game")
+    page.click("[data-action=signout]")
+    page.fill("input[name=username]", "lin")
+    page.fill("input[name=password]", "a long enough pass phrase")
+    page.click("[data-action=login]")
+    page.wait_for_selector("#new-game")
+    assert "lin" in page.locator(".topbar .who").inner_text()
+
+    start_match(page, "gandengyan", {"starting_score": 50}, BOTS)
+    wait_ready(page)
+    assert screen(page, "your-turn") == "true"
+    pressed = ".hand [aria-pressed=true]"
+
+    page.keyboard.press("h")  # hint: the first listed play
+    page.wait_for_selector(".judge[data-verdict=legal]")
+    assert page.locator(pressed).count() >= 1
+    page.keyboard.press("Escape")
+    assert page.locator(pressed).count() == 0
+
+    cards = page.locator(".hand [data-id]")
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    second = cards.nth(1).get_attribute("data-id")
+    assert page.evaluate("document.activeElement.dataset.id") == second
+    page.keyboard.press("Space")
+    assert page.locator(pressed).get_attribute("data-id") == second
+    page.keyboard.press("Escape")
+
+    # Two cards of two ranks, no joker: the rules endpoint says they are no combination.
+    codes = cards.evaluate_all("els => els.map(e => [e.dataset.id, e.dataset.code])")
+    by_rank = {code[:-1]: id_ for id_, code in codes if code not in ("SJ", "BJ")}
+    assert len(by_rank) >= 2
+    for id_ in list(by_rank.values())[:2]:
+        page.click(f".hand [data-id='{id_}']", position={"x": 8, "y": 12})
+    page.wait_for_selector(".judge[data-verdict=illegal]")
+    assert page.locator(".judge").inner_text() == "Not a combination."
+    assert page.locator("[data-action=play]").is_disabled()
+    page.keyboard.press("Escape")
+
+    page.click("[data-action=language]")
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+    assert page.locator("[data-action=play]").inner_text() == "出牌"
+    page.reload()
+    wait_ready(page)
+    assert page.locator("[data-action=pass]").inner_text() == "不要"  # the choice is kept
+
+    version = screen(page, "version")
+    page.keyboard.press("h")
+    page.wait_for_selector(".judge[data-verdict=legal]")
+    page.keyboard.press("p")  # play it from the keyboard
+    page.wait_for_function("v => document.getElementById('screen').dataset.version !== v",
+                           arg=version)

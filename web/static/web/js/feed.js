@@ -3,8 +3,8 @@
 // Today it polls `GET /matches/{id}/` with `If-None-Match: "<version>"` (a 304 costs the server
 // two small queries) and reads the events it has not seen from the view, or from `/events/` when
 // the view's recent ones leave a gap. A live stream would replace `poll` and the timer here; the
-// table only sees `onView(view, newEvents)`, in version order, and calls `accept(view)` with the
-// view an action answered.
+// table only sees `onView(view, newEvents)`, in version order, `onAlive()` when the server
+// answered, `onError(err)`, and calls `accept(view)` with the view an action answered.
 
 import { api } from "./api.js";
 
@@ -12,7 +12,7 @@ const PACE_MS = { othersTurn: 1000, yourTurn: 3000, hidden: 5000 };
 const BACKLOG = 300; // events read when a table opens: the log shows the recent past only
 const EVENTS_PAGE = 500;
 
-export function openFeed(matchId, { onView, onError }) {
+export function openFeed(matchId, { onView, onError, onAlive }) {
   let version = -1;
   let lastSeq = null;
   let last = null;
@@ -68,9 +68,12 @@ export function openFeed(matchId, { onView, onError }) {
       const response = await api.get(`/matches/${matchId}/`, {
         etag: version >= 0 ? `"${version}"` : null,
       });
+      onAlive();
       if (response.status === 200) await accept(response.data);
     } catch (err) {
-      if (!stopped) onError(err);
+      if (stopped) return;
+      onError(err);
+      if (err.status === 401 || err.status === 404) return; // no use asking again
     }
     schedule();
   }

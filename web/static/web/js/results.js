@@ -153,8 +153,9 @@ function standingsTable(view) {
   );
 }
 
-// Shows round `number` (and the final standings once the match is over); resolves when closed.
-export async function showResults(view, number, { onLobby }) {
+// Shows round `number` (and the final standings once the match is over); calls `onShown()` once
+// it is open and resolves when it is closed.
+export async function showResults(view, number, { onLobby, onShown }) {
   const [{ data: detail }, { data: rounds }] = await Promise.all([
     api.get(`/matches/${view.id}/rounds/${number}/`),
     api.get(`/matches/${view.id}/rounds/`),
@@ -197,5 +198,6 @@ export async function showResults(view, number, { onLobby }) {
     });
     dialog.showModal();
     close.focus();
+    onShown();
   });
 }

@@ -33,6 +33,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let judgeTicket = 0;
   let judgeTimer = null;
   let resultsOpen = false;
+  let resultsLoading = false; // a results dialog is on its way: the page is not ready to play
   const pendingResults = [];
 
   const parts = {
@@ -78,6 +79,12 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     onError: (err) => {
       if (err.status === 401) return onSignedOut();
       message = errorText(err);
+      if (view) renderStatus();
+      else fill(parts.status, h("span", { class: "message" }, message));
+    },
+    onAlive: () => {
+      if (message !== t("err.network")) return;
+      message = "";
       renderStatus();
     },
   });
@@ -107,14 +114,21 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   async function nextResults() {
     if (resultsOpen || !pendingResults.length) return;
     resultsOpen = true;
+    resultsLoading = true;
+    markBusy();
     const number = pendingResults.shift();
+    const shown = () => {
+      resultsLoading = false;
+      markBusy();
+    };
     try {
-      await showResults(view, number, { onLobby });
+      await showResults(view, number, { onLobby, onShown: shown });
     } catch (err) {
       message = errorText(err);
       renderStatus();
     }
     resultsOpen = false;
+    shown();
     nextResults();
   }
 
@@ -244,8 +258,12 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     renderScores();
   }
 
+  function markBusy() {
+    root.dataset.busy = String(busy || resultsLoading);
+  }
+
   function renderControls() {
-    root.dataset.busy = String(busy);
+    markBusy();
     renderActions();
     renderListed();
   }

@@ -79,6 +79,7 @@ const STRINGS = {
     "level.normal": "normal",
     "level.hard": "hard",
     "seat.cards": "{n} cards",
+    "seat.cards.one": "{n} card",
     "seat.score": "score {n}",
     "seat.captured": "{n} pts",
     "badge.banker": "Solo 包庄",
@@ -101,6 +102,7 @@ const STRINGS = {
     "info.bid_no": "{name}: no",
     "info.pile": "Pile",
     "info.pile_cards": "{n} cards",
+    "info.pile_cards.one": "{n} card",
     "info.bombs": "Bombs",
     "info.no_bombs": "none yet",
     "info.dice": "Dice",
@@ -111,6 +113,7 @@ const STRINGS = {
     "trick.latest": "latest",
     "hand.title": "Your hand",
     "hand.count": "{n} cards",
+    "hand.count.one": "{n} card",
     "hand.empty": "No cards in hand",
     "judge.pick": "Select cards to play.",
     "judge.legal": "{reading}: you can play it.",
@@ -483,6 +486,11 @@ export function applyToDocument() {
 
 export function has(key) {
   return key in STRINGS[lang];
+}
+
+// `key` for a count `n`: its `.one` form when n is 1 and the language has one ("1 card").
+export function count(key, n) {
+  return t(n === 1 && has(`${key}.one`) ? `${key}.one` : key, { n });
 }
 
 // The string for `key` with {name} placeholders filled; an unknown key shows as itself.

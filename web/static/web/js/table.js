@@ -2,9 +2,9 @@
 // Every change arrives through the feed (feed.js); actions go to POST /matches/{id}/act/.
 
 import { api } from "./api.js";
-import { cardButton, cardRow, cardView, sortCards } from "./cards.js";
+import { cardButton, cardRow, cardText, cardView, sortCards } from "./cards.js";
 import { h, fill } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { count, has, t } from "./i18n.js";
 import { openFeed } from "./feed.js";
 import { evaluate, listedPlays, toBeat } from "./judge.js";
 import { showResults } from "./results.js";
@@ -12,6 +12,7 @@ import { eventText, readingText, seatDetail, seatName } from "./words.js";
 
 const LOG_LINES = 300;
 const EVALUATE_DELAY_MS = 120;
+const FEW_CARDS = 9; // a hand this small is laid out without overlapping
 
 export function errorText(err) {
   if (err.code === "network") return t("err.network");
@@ -246,6 +247,10 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       version: String(view.version),
       round: String(view.state ? view.state.round : 0),
     });
+    // Until every seat is taken there is nothing to show but the seats and the invitation.
+    const dealt = view.status !== "waiting";
+    parts.felt.hidden = !dealt;
+    parts.hand.parentElement.hidden = !dealt;
     renderHeader();
     renderStatus();
     renderInvite();
@@ -377,7 +382,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       h(
         "div",
         { class: "seat-facts" },
-        s ? h("span", { class: "count", title: t("seat.cards", { n: s.counts[seat] }) }, h("span", { class: "card-back", "aria-hidden": "true" }), t("seat.cards", { n: s.counts[seat] })) : null,
+        s ? h("span", { class: "count", title: count("seat.cards", s.counts[seat]) }, h("span", { class: "card-back", "aria-hidden": "true" }), count("seat.cards", s.counts[seat])) : null,
         h("span", {}, t("seat.score", { n: info.score })),
         s && s.captured ? h("span", { class: "points" }, t("seat.captured", { n: s.captured[seat] })) : null,
       ),
@@ -430,7 +435,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
             h("strong", {}, t("info.side_points", { points: (s.side_captured || [])[i] ?? 0 }))))),
       ));
     }
-    if (s.pile !== undefined) items.push(infoItem(t("info.pile"), h("span", { class: "pile" }, h("span", { class: "card-back", "aria-hidden": "true" }), t("info.pile_cards", { n: s.pile }))));
+    if (s.pile !== undefined) items.push(infoItem(t("info.pile"), h("span", { class: "pile" }, h("span", { class: "card-back", "aria-hidden": "true" }), count("info.pile_cards", s.pile))));
     if (s.bombs !== undefined) items.push(infoItem(t("info.bombs"), s.bombs.length ? s.bombs.join(", ") : t("info.no_bombs")));
     if (s.dice && s.dice.length && s.round === 1) items.push(infoItem(t("info.dice"), s.dice.join(", ")));
     return items.length ? h("dl", { class: "info" }, items) : null;
@@ -475,8 +480,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     const s = view && view.state;
     const hand = s ? sortCards(s.hand) : [];
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.id : null;
-    parts.hand.setAttribute("aria-label", `${t("hand.title")} · ${t("hand.count", { n: hand.length })}`);
-    const myPlay = view && view.your_turn && s.phase === "play";
+    parts.hand.setAttribute("aria-label", `${t("hand.title")} · ${count("hand.count", hand.length)}`);
+    const myPlay = view && view.your_turn && s && s.phase === "play";
+    parts.hand.dataset.size = hand.length <= FEW_CARDS ? "few" : "many";
     fill(
       parts.hand,
       hand.length
@@ -592,9 +598,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
           class: "chip listed-play",
           dataset: { cards: play.cards.join(",") },
           disabled: busy,
-          title: play.cards.map((id) => byId.get(id)?.code).join(" "),
           onclick: () => select(play.cards),
-        }, readingText(play.reading), play.extras ? ` (+≤${play.extras})` : "")))),
+        }, readingText(play.reading), play.extras ? ` (+≤${play.extras})` : "",
+        h("small", {}, ` ${play.cards.map((id) => cardText(byId.get(id).code)).join(" ")}`))))),
     );
   }
 

@@ -29,6 +29,13 @@ def _ruleset(name: str):
     return RULESETS[name]
 
 
+class PublicView(APIView):
+    """Open to anyone: no token is read."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+
 class RulesetOutput(serializers.Serializer):
     name = serializers.CharField(help_text="what `ruleset` takes when creating a match")
     title = serializers.DictField(child=serializers.CharField(), help_text="{en, zh}")
@@ -38,9 +45,7 @@ class RulesetOutput(serializers.Serializer):
                                     "choices and defaults (also the <Ruleset>Options component)")
 
 
-class RulesetListView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
+class RulesetListView(PublicView):
 
     @extend_schema(
         operation_id="rules_list",
@@ -104,9 +109,7 @@ def _previous_reading(ruleset, options, codes, named) -> Reading:
     return readings[0]
 
 
-class EvaluateView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
+class EvaluateView(PublicView):
 
     @extend_schema(
         operation_id="rules_evaluate",
@@ -167,9 +170,7 @@ class SettleOutput(serializers.Serializer):
 BODY = AnyObject("`options`, then the facts")
 
 
-class SettleView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
+class SettleView(PublicView):
 
     @extend_schema(
         operation_id="rules_settle",

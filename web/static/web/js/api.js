@@ -4,7 +4,7 @@
 const BASE = "/api/v1";
 const SESSION_KEY = "cardtable.session";
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};
     super(error.message || `HTTP ${status}`);

@@ -5,7 +5,8 @@ import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { applyToDocument, language, setLanguage, t } from "./i18n.js";
 import { openLobby, signInPanel } from "./lobby.js";
-import { errorText, openTable } from "./table.js";
+import { openTable } from "./table.js";
+import { errorText } from "./words.js";
 
 const root = document.getElementById("app");
 const top = h("header", { class: "topbar" });

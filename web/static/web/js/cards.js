@@ -6,9 +6,9 @@ import { t } from "./i18n.js";
 export const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
 const SUITS = ["S", "H", "C", "D"];
 const SUIT_SIGN = { S: "♠", H: "♥", C: "♣", D: "♦" };
-export const JOKERS = "JK"; // the rank both jokers share: wild in gandengyan
+const JOKERS = "JK"; // the rank both jokers share: wild in gandengyan
 
-export function isJoker(code) {
+function isJoker(code) {
   return code === "SJ" || code === "BJ";
 }
 
@@ -35,7 +35,7 @@ export function sortCards(cards) {
   });
 }
 
-export function cardName(code) {
+function cardName(code) {
   if (isJoker(code)) return t(`card.${code}`);
   return t("card.name", { rank: rankOf(code), suit: t(`suit.${suitOf(code)}`) });
 }

@@ -499,4 +499,3 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
 }
 
-export const LANGUAGES = Object.keys(STRINGS);

@@ -4,7 +4,7 @@ import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { newGameForm } from "./newgame.js";
-import { errorText } from "./table.js";
+import { errorText } from "./words.js";
 
 const PAGE = 10;
 

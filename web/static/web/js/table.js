@@ -4,22 +4,15 @@
 import { api } from "./api.js";
 import { cardButton, cardRow, cardText, cardView, sortCards } from "./cards.js";
 import { h, fill } from "./dom.js";
-import { count, has, t } from "./i18n.js";
+import { count, t } from "./i18n.js";
 import { openFeed } from "./feed.js";
 import { evaluate, listedPlays, toBeat } from "./judge.js";
 import { showResults } from "./results.js";
-import { eventText, readingText, seatDetail, seatName } from "./words.js";
+import { errorText, eventText, readingText, seatDetail, seatName } from "./words.js";
 
 const LOG_LINES = 300;
 const EVALUATE_DELAY_MS = 120;
 const FEW_CARDS = 9; // a hand this small is laid out without overlapping
-
-export function errorText(err) {
-  if (err.code === "network") return t("err.network");
-  if (err.code === "stale_version") return t("err.stale");
-  if (err.code === "not_found") return t("err.not_found");
-  return has(`err.code.${err.code}`) ? t(`err.code.${err.code}`) : err.message;
-}
 
 export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let view = null;

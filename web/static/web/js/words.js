@@ -1,4 +1,4 @@
-// What the table says in words: seat names, readings, events as log lines.
+// What the table says in words: seat names, readings, events as log lines, refusals.
 
 import { RANKS, cardText } from "./cards.js";
 import { has, t } from "./i18n.js";
@@ -130,4 +130,12 @@ export function eventText(view, event) {
     default:
       return event.type;
   }
+}
+
+// A refusal of the API for people: our words for the codes we know, else the server's message.
+export function errorText(err) {
+  if (err.code === "network") return t("err.network");
+  if (err.code === "stale_version") return t("err.stale");
+  if (err.code === "not_found") return t("err.not_found");
+  return has(`err.code.${err.code}`) ? t(`err.code.${err.code}`) : err.message;
 }

@@ -8,7 +8,7 @@ import { count, t } from "./i18n.js";
 import { openFeed } from "./feed.js";
 import { evaluate, listedPlays, toBeat } from "./judge.js";
 import { showResults } from "./results.js";
-import { errorText, eventText, readingText, seatDetail, seatName } from "./words.js";
+import { about, errorText, eventText, readingText, seatDetail, seatName } from "./words.js";
 
 const LOG_LINES = 300;
 const EVALUATE_DELAY_MS = 120;
@@ -429,7 +429,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       ));
     }
     if (s.pile !== undefined) items.push(infoItem(t("info.pile"), h("span", { class: "pile" }, h("span", { class: "card-back", "aria-hidden": "true" }), count("info.pile_cards", s.pile))));
-    if (s.bombs !== undefined) items.push(infoItem(t("info.bombs"), s.bombs.length ? s.bombs.join(", ") : t("info.no_bombs")));
+    if (s.bombs !== undefined) items.push(infoItem(t("info.bombs"), s.bombs.length ? t("info.bomb_sizes", { n: s.bombs.length, sizes: s.bombs.join(", ") }) : t("info.no_bombs")));
     if (s.dice && s.dice.length && s.round === 1) items.push(infoItem(t("info.dice"), s.dice.join(", ")));
     return items.length ? h("dl", { class: "info" }, items) : null;
   }
@@ -457,7 +457,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
           : h(
               "p",
               { class: "empty" },
-              s && s.phase === "play" && s.to_act !== null ? t("trick.leads", { name: seatName(view, s.to_act) }) : t("trick.empty"),
+              s && s.phase === "play" && s.to_act !== null ? about(view, s.to_act, "trick.leads", { name: seatName(view, s.to_act) }) : t("trick.empty"),
             ),
       ),
       infoPanel(),

@@ -5,10 +5,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
+BROWSER_STAMP := $(VENV)/.installed-browser
+# Debian's Chromium (apt-get install chromium): the browser tests never download a browser.
+CHROMIUM ?= /usr/bin/chromium
 # engine.py runs both engine benches beside RLCard's; api.py needs PostgreSQL (see its header).
 BENCH_SCRIPTS = bench/engine.py bench/api.py
 
-.PHONY: install migrate run test lint bench
+.PHONY: install migrate run test lint bench test-browser screenshots
 
 install: $(DEV_STAMP)
 
@@ -23,11 +26,16 @@ $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install -e '.[dev,bench]'
 	touch $@
 
+$(BROWSER_STAMP): pyproject.toml $(DEV_STAMP)
+	$(BIN)/python -m pip install -e '.[dev,browser]'
+	touch $@
+
 migrate: $(DEV_STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
 run: migrate
 	@echo
+	@echo "  Web table: http://127.0.0.1:8000/"
 	@echo "  API docs:  http://127.0.0.1:8000/api/v1/docs/"
 	@echo "  Health:    http://127.0.0.1:8000/api/v1/health/"
 	@echo "  Admin:     http://127.0.0.1:8000/admin/  ($(BIN)/python manage.py createsuperuser)"
@@ -35,8 +43,17 @@ run: migrate
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(DEV_STAMP)
-	$(BIN)/python -m pytest -m "not integration" -q
+	$(BIN)/python -m pytest -m "not integration and not browser" -q
 	$(BIN)/ruff check .
+
+# The web table in Chromium (tests/browser/); needs $(CHROMIUM).
+test-browser: $(BROWSER_STAMP)
+	CHROMIUM=$(CHROMIUM) BROWSER_TESTS=required $(BIN)/python -m pytest -m browser -q
+
+# Retakes docs/screenshots/ (Chinese text needs a CJK font: apt-get install fonts-wqy-zenhei).
+screenshots: $(BROWSER_STAMP)
+	CHROMIUM=$(CHROMIUM) BROWSER_TESTS=required SCREENSHOTS_DIR=docs/screenshots \
+		$(BIN)/python -m pytest tests/browser/test_screenshots.py -q
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

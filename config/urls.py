@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from web.views import index
+
 urlpatterns = [
+    path("", index, name="web-table"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/", include("accounts.urls")),
     path("api/v1/", include("games.api.urls")),

@@ -13,6 +13,12 @@ from games.selectors import MatchRead, match_moves
 from games.sql import SeatInfo
 
 
+def ruleset_info(ruleset: Ruleset) -> dict:
+    info = ruleset.info
+    return {"name": info.name, "title": dict(info.title), "players": list(info.players),
+            "options": info.options.schema()}
+
+
 def seat_summary(seat: SeatInfo, you: SeatInfo | None, autoplay: dict) -> dict:
     return {
         "seat": seat.index,

@@ -1,5 +1,6 @@
-"""Public rules endpoints, the same for every registered ruleset: how the engine judges a set of
-cards, and how it settles a round from its facts, without a match. Clients use them to preview a
+"""Public rules endpoints, the same for every registered ruleset: which rulesets there are and
+their options, how the engine judges a set of cards, and how it settles a round from its facts,
+without a match. Clients use them to preview a
 selection and explain a score; auditors to check the rules (docs/api.md has the contract)."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -8,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import presenters
 from games.api.errors import ErrorSerializer
 from games.api.schema import one_of
 from games.engine.cards import cards_from_codes
@@ -25,6 +27,33 @@ def _ruleset(name: str):
     if name not in RULESETS:
         raise NotFound(f"unknown ruleset {name!r}", known=sorted(RULESETS))
     return RULESETS[name]
+
+
+class PublicView(APIView):
+    """Open to anyone: no token is read."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+
+class RulesetOutput(serializers.Serializer):
+    name = serializers.CharField(help_text="what `ruleset` takes when creating a match")
+    title = serializers.DictField(child=serializers.CharField(), help_text="{en, zh}")
+    players = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text="the table sizes it plays")
+    options = serializers.DictField(help_text="the JSON schema of its options: types, bounds, "
+                                    "choices and defaults (also the <Ruleset>Options component)")
+
+
+class RulesetListView(PublicView):
+
+    @extend_schema(
+        operation_id="rules_list",
+        summary="The rulesets, their titles, table sizes and options (to build a new-match form)",
+        responses={200: RulesetOutput(many=True)},
+    )
+    def get(self, request):
+        return Response([presenters.ruleset_info(r) for r in RULESETS.values()])
 
 
 class ReadingSerializer(serializers.Serializer):
@@ -80,9 +109,7 @@ def _previous_reading(ruleset, options, codes, named) -> Reading:
     return readings[0]
 
 
-class EvaluateView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
+class EvaluateView(PublicView):
 
     @extend_schema(
         operation_id="rules_evaluate",
@@ -143,9 +170,7 @@ class SettleOutput(serializers.Serializer):
 BODY = AnyObject("`options`, then the facts")
 
 
-class SettleView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
+class SettleView(PublicView):
 
     @extend_schema(
         operation_id="rules_settle",

@@ -10,6 +10,7 @@ urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("rules/", rules.RulesetListView.as_view(), name="rules"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
     path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
     path("tables/", tables.TableListView.as_view(), name="tables"),

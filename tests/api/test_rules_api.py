@@ -146,3 +146,16 @@ def test_settle_refuses_inconsistent_input(post, ruleset, body):
     response = post(ruleset, "settle", body)
     assert response.status_code == 400
     assert response.json()["error"]["code"]
+
+
+def test_the_rulesets_are_listed_with_their_options():
+    response = APIClient().get("/api/v1/rules/")
+    assert response.status_code == 200
+    listed = {r["name"]: r for r in response.json()}
+    assert {"gandengyan", "510k"} <= set(listed)  # the tests register one more
+    five_ten_k = listed["510k"]
+    assert five_ten_k["title"] == {"en": "510K", "zh": "五十K"}
+    assert five_ten_k["players"] == [4, 2]
+    rounds = five_ten_k["options"]["properties"]["rounds"]
+    assert (rounds["minimum"], rounds["maximum"], rounds["default"]) == (1, 100, 8)
+    assert listed["gandengyan"]["options"]["properties"]["decks"]["enum"] == [1, 2]

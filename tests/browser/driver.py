@@ -1,0 +1,116 @@
+"""Playing the web table as a person does: clicks on the page, waits on what it shows.
+
+The page says what it shows in data-* attributes of #screen (screen, match, status, phase,
+your-turn, busy, version), which is what these helpers wait on; never on time alone.
+"""
+
+import re
+
+SCREEN = "#screen"
+
+# The page waits for its person: your turn, a results dialog, or the match over.
+READY = """() => {
+  const s = document.getElementById('screen');
+  return s.dataset.screen === 'table' && s.dataset.busy === 'false'
+    && (s.dataset.yourTurn === 'true' || s.dataset.status === 'finished'
+        || !!document.querySelector('dialog[open]'));
+}"""
+
+
+def screen(page, name: str) -> str:
+    return page.locator(SCREEN).get_attribute(f"data-{name}")
+
+
+def sign_in_as_guest(page) -> None:
+    page.click("[data-action=guest]")
+
+
+def start_match(page, ruleset: str, options: dict, seats: list[str]) -> int:
+    """From the lobby: fill the new-game form and start; returns the match id."""
+    page.wait_for_selector("#new-game [data-action=create]")
+    page.check(f"input[name=ruleset][value='{ruleset}']")
+    for name, value in options.items():
+        field = page.locator(f"#new-game [name={name}]")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    for index, kind in enumerate(seats, start=1):
+        page.select_option(f"select[name=seat-{index}]", kind)
+    page.click("[data-action=create]")
+    page.wait_for_selector(f"{SCREEN}[data-screen=table][data-status]")
+    return int(screen(page, "match"))
+
+
+def is_ready(page) -> bool:
+    return page.evaluate(READY)
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function(READY)
+
+
+def close_results(page) -> bool:
+    """Dismisses an open results dialog; True if there was one."""
+    dialog = page.locator("dialog[open]")
+    if not dialog.count():
+        return False
+    assert dialog.locator(".results-table").count() >= 1
+    dialog.locator("[data-action=continue]").click()
+    page.wait_for_selector("dialog[open]", state="detached")
+    return True
+
+
+def pick_listed_play(page) -> list[str]:
+    """Clicks, card by card, the cards of a listed play (the last listed: bigger plays end the
+    round sooner) and waits until the page judges the selection legal."""
+    ids = page.locator(".listed-play").last.get_attribute("data-cards").split(",")
+    for card in ids:
+        # Hand cards overlap: a person taps the corner that shows, so does this.
+        page.click(f".hand [data-id='{card}']", position={"x": 8, "y": 12})
+    page.wait_for_selector(".judge[data-verdict=legal]")
+    return ids
+
+
+def take_turn(page, cut_position: int | None = None) -> str:
+    """One action on your turn, by clicking; waits until the page shows its outcome."""
+    version = screen(page, "version")
+    phase = screen(page, "phase")
+    if phase == "cut":
+        if cut_position is None:
+            page.click("[data-action=cut-random]")
+        else:
+            page.fill("input[name=cut-position]", str(cut_position))
+            page.click("[data-action=cut]")
+    elif phase == "bid":
+        page.click("[data-action=bid-no]")
+    elif page.locator(".listed-play").count():
+        pick_listed_play(page)
+        page.click("[data-action=play]")
+    else:
+        page.click("[data-action=pass]")
+    page.wait_for_function(
+        "v => document.getElementById('screen').dataset.version !== v"
+        " || !!document.querySelector('dialog[open]')", arg=version)
+    return phase
+
+
+def play_to_the_end(page, max_turns: int = 2000) -> dict:
+    """Plays every turn until the match is over; returns what happened on the way."""
+    seen = {"turns": 0, "phases": set(), "results": 0}
+    for _ in range(max_turns):
+        wait_ready(page)
+        if screen(page, "status") == "finished":
+            break
+        if close_results(page):
+            seen["results"] += 1
+            continue
+        seen["phases"].add(take_turn(page))
+        seen["turns"] += 1
+    # The final results open by themselves once the match is over.
+    page.wait_for_selector("dialog[open] .standings")
+    return seen
+
+
+def match_id_in_url(page) -> int:
+    return int(re.search(r"#/match/(\d+)$", page.url).group(1))

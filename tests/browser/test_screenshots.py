@@ -1,0 +1,58 @@
+"""Screenshots of a 510k and a gandengyan table, desktop (English) and phone (Chinese), taken in
+the middle of a round with a selection judged. `make screenshots` writes them to
+docs/screenshots/ (SCREENSHOTS_DIR); otherwise they go to a temporary folder."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.driver import (
+    close_results,
+    pick_listed_play,
+    screen,
+    sign_in_as_guest,
+    start_match,
+    take_turn,
+    wait_ready,
+)
+
+MAX_TURNS = 60
+TABLES = {"510k": {"rounds": 1}, "gandengyan": {"starting_score": 100}}
+SIZES = {"desktop": (DESKTOP, "en-US"), "phone": (PHONE, "zh-CN")}
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    wanted = os.environ.get("SCREENSHOTS_DIR")
+    return Path(wanted) if wanted else tmp_path
+
+
+def answering_in_play(page) -> bool:
+    """Your turn to answer a play on the table: the moment that shows the most."""
+    return (screen(page, "phase") == "play" and screen(page, "your-turn") == "true"
+            and page.locator(".trick .play").count() > 0
+            and page.locator(".listed-play").count() > 0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("ruleset", TABLES)
+def test_a_table_mid_round(open_page, folder, ruleset, size):
+    viewport, locale = SIZES[size]
+    page = open_page(viewport=viewport, locale=locale)
+    sign_in_as_guest(page)
+    start_match(page, ruleset, TABLES[ruleset], ["bot:normal"] * 3)
+    for _ in range(MAX_TURNS):
+        wait_ready(page)
+        if close_results(page):
+            continue
+        if answering_in_play(page):
+            break
+        assert screen(page, "status") == "active"
+        take_turn(page)
+    assert answering_in_play(page)
+    pick_listed_play(page)
+    page.locator(".judge").scroll_into_view_if_needed()
+    page.screenshot(path=folder / f"{ruleset}-{size}.png", full_page=size == "phone")
+    assert page.evaluate("document.documentElement.lang") == ("zh-CN" if size == "phone" else "en")

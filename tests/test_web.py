@@ -1,0 +1,71 @@
+"""The web table's page and its static files as production serves them (the browser tests in
+tests/browser/ play on it in Chromium)."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB_STATIC = ROOT / "web" / "static"
+MODULES = sorted(p.name for p in (WEB_STATIC / "web" / "js").glob("*.js"))
+IMPORT = re.compile(r'(?:import|export)\b[^;]*?\bfrom\s*"(\./[^"]+)";')
+
+
+def test_the_page_is_served_at_the_root_and_never_cached():
+    response = Client().get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<script type="module" src="/static/web/js/app.js"></script>' in page
+    assert "no-cache" in response["Cache-Control"]
+    assert Client().post("/").status_code == 405
+
+
+def test_the_static_files_are_served_by_whitenoise():
+    response = Client().get("/static/web/js/app.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response.headers.get("Access-Control-Allow-Origin") == "*"  # WhiteNoise's own header
+
+
+def test_every_module_imports_only_modules_that_exist():
+    for name in MODULES:
+        for target in IMPORT.findall((WEB_STATIC / "web" / "js" / name).read_text()):
+            assert target.removeprefix("./") in MODULES, f"{name} imports {target}"
+
+
+@pytest.fixture
+def collected(tmp_path):
+    """collectstatic of the web table's files with the production storage."""
+    with override_settings(
+        STATIC_ROOT=tmp_path,
+        STATICFILES_DIRS=[WEB_STATIC],
+        STATICFILES_FINDERS=["django.contrib.staticfiles.finders.FileSystemFinder"],
+        STORAGES={"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+                  "staticfiles": {"BACKEND": "web.storage.StaticStorage"}},
+    ):
+        call_command("collectstatic", "--noinput", verbosity=0)
+        yield tmp_path, json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+
+
+def test_production_rewrites_module_imports_to_hashed_names(collected):
+    root, paths = collected
+    for name in MODULES:
+        hashed = paths[f"web/js/{name}"]
+        assert hashed != f"web/js/{name}"
+        for target in IMPORT.findall((root / hashed).read_text()):
+            # Every import names a hashed file of this deployment: no mixing after an upgrade.
+            assert f"web/js/{target.removeprefix('./')}" in paths.values(), f"{name}: {target}"
+
+
+def test_production_pages_link_the_hashed_files(collected):
+    _, paths = collected
+    with override_settings(DEBUG=False, STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "web.storage.StaticStorage"}}):
+        page = Client().get("/").content.decode()
+    assert f'/static/{paths["web/js/app.js"]}' in page
+    assert f'/static/{paths["web/css/table.css"]}' in page

@@ -1,0 +1,104 @@
+// The page: a top bar (who, language) and one screen chosen by the address:
+// #/ the lobby, #/match/<id> a table, #/join/<code> an invitation.
+
+import { api, session } from "./api.js";
+import { h, fill } from "./dom.js";
+import { applyToDocument, language, setLanguage, t } from "./i18n.js";
+import { openLobby, signInPanel } from "./lobby.js";
+import { openTable } from "./table.js";
+import { errorText } from "./words.js";
+
+const root = document.getElementById("app");
+const top = h("header", { class: "topbar" });
+const screenRoot = h("div", { id: "screen" });
+let screen = null;
+let notice = "";
+
+function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+function signedOut() {
+  session.clear();
+  notice = t("err.signed_out");
+  go("#/");
+}
+
+function renderTop() {
+  const who = session.read();
+  fill(
+    top,
+    h("a", { class: "brand", href: "#/" }, h("span", { lang: "zh" }, "牌桌"), " Card table"),
+    h("span", { class: "spacer" }),
+    who ? h("span", { class: "who" }, t("auth.signed_in", { name: who.user.username })) : null,
+    who ? h("button", { type: "button", class: "link", dataset: { action: "signout" }, onclick: () => { session.clear(); go("#/"); } }, t("auth.signout")) : null,
+    h("button", {
+      type: "button",
+      class: "lang",
+      dataset: { action: "language" },
+      "aria-label": t("lang.other_label"),
+      onclick: () => {
+        setLanguage(language() === "zh" ? "en" : "zh");
+        renderTop();
+        if (screen) screen.relabel();
+      },
+    }, t("lang.other")),
+  );
+}
+
+function openJoin(code) {
+  screenRoot.dataset.screen = "join";
+  const message = h("p", { class: "message", role: "alert" });
+  async function join() {
+    try {
+      const { data } = await api.post("/matches/join/", { code });
+      location.replace(`#/match/${data.id}`);
+    } catch (err) {
+      if (err.status === 401) return signedOut();
+      message.textContent = errorText(err);
+    }
+  }
+  function render() {
+    fill(screenRoot, h("div", { class: "lobby" },
+      h("section", { class: "panel invitation" },
+        h("h2", {}, t("join.title")), h("p", {}, t("join.code", { code })), message,
+        session.read() ? null : h("p", {}, t("join.sign_in_first")),
+        h("p", {}, h("a", { href: "#/" }, t("nav.lobby")))),
+      session.read() ? null : signInPanel(() => { renderTop(); render(); })));
+    if (session.read()) join();
+  }
+  render();
+  return { relabel: render, close() {} };
+}
+
+function route() {
+  if (screen) screen.close();
+  screen = null;
+  // The screen's data-* attributes say what it shows (tests and styles read them).
+  for (const key of Object.keys(screenRoot.dataset)) delete screenRoot.dataset[key];
+  renderTop();
+  const hash = location.hash;
+  const match = hash.match(/^#\/match\/(\d+)$/);
+  const invite = hash.match(/^#\/join\/([A-Za-z0-9_-]+)$/);
+  if (match && session.read()) {
+    screen = openTable(screenRoot, Number(match[1]), { onLobby: () => go("#/"), onSignedOut: signedOut });
+  } else if (invite) {
+    screen = openJoin(invite[1]);
+  } else {
+    screen = openLobby(screenRoot, {
+      onOpenMatch: (id) => go(`#/match/${id}`),
+      onJoinCode: (code) => go(`#/join/${encodeURIComponent(code)}`),
+      onSignedIn: renderTop,
+    });
+    if (notice) {
+      screenRoot.prepend(h("p", { class: "message", role: "alert" }, notice));
+      notice = "";
+    }
+  }
+}
+
+applyToDocument();
+fill(root, top, screenRoot);
+window.addEventListener("hashchange", route);
+route();

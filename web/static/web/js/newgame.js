@@ -1,0 +1,102 @@
+// The new-game form, built from GET /rules/ (each ruleset's options as a JSON schema: choices,
+// bounds, defaults), so a new option or ruleset needs no change here. Seats: you at seat 0, then
+// bots of a level or friends who join with the invite link.
+
+import { h } from "./dom.js";
+import { has, language, t } from "./i18n.js";
+
+const SEAT_KINDS = ["bot:normal", "bot:random", "bot:hard", "human"];
+
+function optionLabel(name) {
+  return has(`opt.${name}`) ? t(`opt.${name}`) : name.replace(/_/g, " ");
+}
+
+function choiceLabel(name, value) {
+  const key = `opt.${name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function defaults(ruleset) {
+  const values = {};
+  for (const [name, prop] of Object.entries(ruleset.options.properties)) values[name] = prop.default;
+  if (values.players === undefined) values.players = ruleset.players[0];
+  return values;
+}
+
+export function newGameForm(rulesets, { onCreate, onError }) {
+  const state = { ruleset: rulesets[0].name, options: defaults(rulesets[0]), seats: [] };
+  const form = h("form", { id: "new-game", class: "new-game-form" });
+
+  function current() {
+    return rulesets.find((r) => r.name === state.ruleset);
+  }
+
+  function field(name, prop) {
+    const value = state.options[name];
+    const set = (raw) => {
+      state.options[name] = prop.type === "integer" ? Number(raw) : raw;
+      if (name === "players") render();
+    };
+    let input;
+    if (prop.enum) {
+      input = h("select", { name, onchange: (e) => set(e.target.value) },
+        prop.enum.map((v) => h("option", { value: v, selected: v === value }, choiceLabel(name, v))));
+    } else if (prop.type === "integer") {
+      input = h("input", { name, type: "number", min: prop.minimum, max: prop.maximum, value, required: true, oninput: (e) => set(e.target.value) });
+    } else {
+      input = h("input", { name, value, oninput: (e) => set(e.target.value) });
+    }
+    return h("label", { class: "option", title: prop.description || null }, h("span", {}, optionLabel(name)), input);
+  }
+
+  function seatsFieldset() {
+    const players = Number(state.options.players);
+    state.seats = Array.from({ length: players - 1 }, (_, i) => state.seats[i] || "bot:normal");
+    return h("fieldset", { class: "seats-choice" }, h("legend", {}, t("lobby.seats")),
+      h("p", { class: "seat-you" }, t("lobby.seat_you")),
+      state.seats.map((kind, i) =>
+        h("label", { class: "option" }, h("span", {}, t("lobby.seat_n", { n: i + 1 })),
+          h("select", { name: `seat-${i + 1}`, onchange: (e) => { state.seats[i] = e.target.value; } },
+            SEAT_KINDS.map((k) => h("option", { value: k, selected: k === kind }, t(`seatkind.${k}`)))))));
+  }
+
+  function render() {
+    const ruleset = current();
+    form.replaceChildren(
+      h("fieldset", { class: "ruleset-choice" }, h("legend", {}, t("lobby.game")),
+        rulesets.map((r) => h("label", { class: "radio" },
+          h("input", {
+            type: "radio", name: "ruleset", value: r.name, checked: r.name === state.ruleset,
+            onchange: () => {
+              state.ruleset = r.name;
+              state.options = defaults(r);
+              render();
+            },
+          }),
+          ` ${r.title[language()] || r.title.en}${language() === "zh" ? "" : ` · ${r.title.zh}`}`))),
+      h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
+        Object.entries(ruleset.options.properties).map(([name, prop]) => field(name, prop))),
+      seatsFieldset(),
+      h("button", { type: "submit", class: "primary big", dataset: { action: "create" } }, t("lobby.start")),
+    );
+  }
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const submit = form.querySelector("[data-action=create]");
+    submit.disabled = true;
+    const seats = [{ type: "human" }].concat(state.seats.map((kind) => {
+      const [type, level] = kind.split(":");
+      return level ? { type, level } : { type };
+    }));
+    try {
+      await onCreate({ ruleset: state.ruleset, options: { ...state.options }, seats });
+    } catch (err) {
+      onError(err);
+      submit.disabled = false;
+    }
+  });
+
+  render();
+  return form;
+}

@@ -1,0 +1,171 @@
+"""Faults injected into a private deployment (tests/integration/stack.py: its own PostgreSQL,
+Redis, web server, worker and beat): whatever dies or restarts, every match moves again soon
+after, no turn is lost or played twice, and no request answers 500.
+
+Matches "run" by themselves: a person opens a gandengyan match against bots and hands their seat
+to the server (托管), so every seat is played by the worker. Each bot turn sleeps a little before
+it is submitted (the tasks' test-only delay), so that turns are in flight when a part dies."""
+
+import random
+import signal
+import time
+
+import pytest
+
+from bots.tasks import TEST_DELAY_BEFORE
+from tests.integration.stack import Stack
+from tests.matchplay import Client, bots, choose, create, http_sender, sign_in
+
+MATCHES = 6
+RECOVERY_SECONDS = 30
+
+
+@pytest.fixture
+def stack():
+    stack = Stack(**{TEST_DELAY_BEFORE: "0.1"}).up()
+    try:
+        yield stack
+    finally:
+        print(stack.logs())  # shown when the test failed
+        stack.down()
+
+
+def client(stack: Stack) -> Client:
+    person = Client(http_sender(stack.url))
+    sign_in(person)
+    return person
+
+
+def running_matches(stack: Stack) -> tuple[Client, list[int]]:
+    """MATCHES matches that play themselves: every seat's turns are the server's."""
+    person = client(stack)
+    ids = []
+    for _ in range(MATCHES):
+        view = create(person, "gandengyan", {"starting_score": 5000}, bots(3, "normal"))
+        status, view = person.post(f"/matches/{view['id']}/autoplay/", {"on": True})
+        assert status == 200, view
+        ids.append(view["id"])
+    return person, ids
+
+
+def versions(person: Client, ids: list[int]) -> dict[int, int]:
+    found = {}
+    for match_id in ids:
+        status, view = person.get(f"/matches/{match_id}/")
+        assert status == 200, view
+        found[match_id] = view["version"]
+    return found
+
+
+def all_move_on(person: Client, ids: list[int], since: dict[int, int] | None = None,
+                seconds: float = RECOVERY_SECONDS) -> float:
+    """Wait until every match's version has moved past `since` (now, if not given); how long it
+    took. Fails, naming the matches that did not move, after `seconds`."""
+    since = since or versions(person, ids)
+    started = time.monotonic()
+    waiting = set(ids)
+    while waiting and time.monotonic() - started < seconds:
+        waiting = {m for m, v in versions(person, sorted(waiting)).items() if v <= since[m]}
+        time.sleep(0.2)
+    assert not waiting, f"matches {sorted(waiting)} did not move within {seconds}s"
+    return time.monotonic() - started
+
+
+def assert_whole(stack: Stack) -> None:
+    """Every match's log replays to its snapshot, no version holds two chosen moves, the events
+    run without a gap and every round's ledger sums to zero."""
+    done = stack.manage("verify_matches")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_worker_killed_with_turns_in_flight(stack):
+    person, ids = running_matches(stack)
+    all_move_on(person, ids)
+    stack.kill("worker", signal.SIGKILL)
+    frozen = versions(person, ids)
+    time.sleep(1)
+    stack.start_worker()
+    all_move_on(person, ids, frozen)
+    assert_whole(stack)
+
+
+def test_redis_restarted_without_persistence(stack):
+    person, ids = running_matches(stack)
+    all_move_on(person, ids)
+    stack.redis("shutdown", "nosave")
+    stack.processes.pop("redis").wait(timeout=30)
+    stack.start_redis()
+    all_move_on(person, ids)
+    assert_whole(stack)
+
+
+def test_the_queue_deleted_by_hand_the_sweep_alone_brings_the_matches_back(stack):
+    person, ids = running_matches(stack)
+    all_move_on(person, ids)
+    stack.kill("worker", signal.SIGTERM)
+    time.sleep(1)
+    stack.redis("del", "celery")  # whatever was queued is gone
+    stack.start_worker()
+    all_move_on(person, ids)
+    assert_whole(stack)
+
+
+def test_postgresql_stopped_for_30_seconds(stack):
+    person, ids = running_matches(stack)
+    all_move_on(person, ids)
+    stack.stop_postgres()
+    statuses = set()
+    outage = time.monotonic()
+    while time.monotonic() - outage < 30:
+        for match_id in ids:
+            status, data = person.get(f"/matches/{match_id}/")
+            statuses.add(status)
+            assert status == 503 and data["error"]["code"] == "unavailable", data
+        time.sleep(1)
+    stack.start_postgres()
+    assert statuses == {503}
+    started = time.monotonic()
+    while True:  # the first request on a connection from before the outage may still be 503
+        status, _ = person.get(f"/matches/{ids[0]}/")
+        assert status in (200, 503)
+        if status == 200 or time.monotonic() - started > RECOVERY_SECONDS:
+            break
+    all_move_on(person, ids)
+    assert_whole(stack)
+
+
+def test_a_person_who_stops_acting_is_played_for_and_takes_the_seat_back(stack):
+    first, second = client(stack), client(stack)
+    view = create(first, "510k", {"players": 2, "rounds": 1, "turn_seconds": 5},
+                  [{"type": "human"}, {"type": "human"}])
+    second.post("/matches/join/", {"code": view["invite_code"]})
+    match_id, rng = view["id"], random.Random(7)
+    people = {0: first, 1: second}
+    absent = 1  # seat 1 stops acting; seat 0 plays on
+    took_back = False
+    started = time.monotonic()
+    while time.monotonic() - started < 240:
+        status, view = first.get(f"/matches/{match_id}/")
+        assert status == 200, view
+        if view["status"] == "finished":
+            break
+        seat_state = view["seats"][absent]["autoplay"]
+        if seat_state == "timeout" and not took_back:
+            # The server played for the absent seat and put it in 托管: it comes back once.
+            status, back = people[absent].post(f"/matches/{match_id}/autoplay/", {"on": False})
+            assert status == 200 and back["seats"][absent]["autoplay"] is None
+            took_back = True
+            continue
+        if view["your_turn"]:
+            status, _ = first.post(f"/matches/{match_id}/act/",
+                                   {"expected_version": view["version"],
+                                    "action": choose(view, rng)})
+            assert status in (200, 409)
+        time.sleep(0.2)
+    assert view["status"] == "finished", view
+    assert took_back
+    status, events = first.get(f"/matches/{match_id}/events/")
+    timeouts = [e for e in events["events"] if e.get("reason") == "timeout"
+                and e["type"] == "autoplay_on"]
+    assert len(timeouts) == 2 and all(e["seat"] == absent for e in timeouts)
+    assert_whole(stack)

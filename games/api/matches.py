@@ -20,7 +20,7 @@ from games.api.serializers import (
     MatchViewOutput,
     RoundDetailOutput,
     RoundOutput,
-    invalid_query,
+    query_choice,
     query_int,
     request_schema,
 )
@@ -58,9 +58,7 @@ class MatchListCreateView(APIView):
         responses={200: MatchListOutput, 400: ErrorSerializer},
     )
     def get(self, request):
-        wanted = request.query_params.get("status") or None
-        if wanted is not None and wanted not in Match.Status.values:
-            raise invalid_query("status", "waiting, active or finished")
+        wanted = query_choice(request, "status", Match.Status.values)
         limit = query_int(request, "limit", 20, 1, MAX_PAGE)
         before = query_int(request, "before", None, 1, 2**63 - 1)
         page = selectors.matches_of(request.user, wanted, before, limit + 1)

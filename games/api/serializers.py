@@ -58,15 +58,28 @@ def invalid_query(name: str, message: str) -> IllegalAction:
     return IllegalAction("invalid_input", f"{name}: {message}", field=name)
 
 
-def query_int(request, name: str, default, low: int, high: int):
-    """A whole-number query parameter, given once, within low..high."""
+def query_once(request, name: str) -> str | None:
+    """A query parameter's value: None when absent or empty, refused when given twice."""
     values = request.query_params.getlist(name)
-    if not values or values == [""]:
-        return default
     if len(values) > 1:
         raise invalid_query(name, "given more than once")
+    return values[0] if values and values[0] else None
+
+
+def query_choice(request, name: str, choices) -> str | None:
+    value = query_once(request, name)
+    if value is not None and value not in choices:
+        raise invalid_query(name, "one of " + ", ".join(choices))
+    return value
+
+
+def query_int(request, name: str, default, low: int, high: int):
+    """A whole-number query parameter, given once, within low..high."""
+    text = query_once(request, name)
+    if text is None:
+        return default
     try:
-        value = int(values[0])
+        value = int(text)
     except ValueError:
         value = low - 1
     if not low <= value <= high:

@@ -63,7 +63,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "games.api.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -74,7 +76,7 @@ MIDDLEWARE = [
 
 if not DEBUG:
     # gunicorn serves the collected static files (admin, API docs) itself; runserver does in dev.
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -200,8 +202,12 @@ if not 0 < BOT_TASK_SOFT_TIME_LIMIT < BOT_TASK_TIME_LIMIT < CELERY_VISIBILITY_TI
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # request_id: the X-Request-ID of the request being served ("-" outside one).
+    "filters": {"request_id": {"()": "games.api.middleware.RequestIdLogFilter"}},
+    "formatters": {"plain": {
+        "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
+                             "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO").upper()},
 }
 

@@ -1,4 +1,5 @@
-"""The API's one error shape, `{"error": {"code", "message", "details"}}`, for every 4xx.
+"""The API's one error shape, `{"error": {"code", "message", "details", "request_id"}}`, for every
+4xx (and the 500 and 503 answers).
 
 `exception_handler` is DRF's EXCEPTION_HANDLER: it maps DRF's exceptions, Django's Http404 and
 PermissionDenied, oversized bodies and every `Refusal` of the engine and the services (by its
@@ -15,6 +16,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.api.middleware import current_request_id
 from games.engine.errors import Refusal
 
 STATUS_OF_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409,
@@ -25,6 +27,8 @@ class ErrorInfoSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="stable machine code, e.g. invalid_input, not_found")
     message = serializers.CharField(help_text="for people; may change")
     details = serializers.DictField(help_text="context: field errors, readings, versions...")
+    request_id = serializers.CharField(help_text="also the X-Request-ID header and in the "
+                                       "server's log lines: quote it when reporting a problem")
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -39,7 +43,8 @@ RENAMED_CODES = {"invalid": "invalid_input", "parse_error": "malformed_json",
 
 
 def error_body(code: str, message: str, details: dict | None = None) -> dict:
-    return {"error": {"code": code, "message": message, "details": details or {}}}
+    return {"error": {"code": code, "message": message, "details": details or {},
+                      "request_id": current_request_id()}}
 
 
 def _code(exc: exceptions.APIException) -> str:

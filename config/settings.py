@@ -30,6 +30,13 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={value!r}: use 1/0, true/false, yes/no or on/off")
 
 
+def env_int(name: str, default: int, low: int = 0) -> int:
+    value = env(name, str(default))
+    if not value.isdigit() or int(value) < low:
+        raise ImproperlyConfigured(f"{name}={value!r}: use a whole number, at least {low}")
+    return int(value)
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
@@ -41,19 +48,22 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "django-insecure-dev-only-key-never-use-this-outside-a-developer-machine"
+elif not DEBUG and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5
+                    or SECRET_KEY.startswith("django-insecure")):
+    # The same bar as Django's deploy check (W009), enforced: it signs sessions and CSRF tokens.
+    raise ImproperlyConfigured("SECRET_KEY must be 50 or more random characters when DEBUG is off")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts.apps.AdminConfig",  # Django's admin, its login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "accounts",
@@ -103,13 +113,23 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The embedded mode serves requests in threads. Each transaction takes SQLite's write lock as
+    # it begins (IMMEDIATE), so concurrent writers queue for up to `timeout` seconds and the
+    # loser of a race then reads what the winner wrote (a 409 on a stale version), instead of
+    # failing to upgrade a read lock mid-transaction ("database is locked").
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Throttle counters live here; with several web processes they must share one cache.
+# Throttle counters live here; with several web processes they must share one cache. When it does
+# not answer (within a second), throttles let requests through and log a warning
+# (accounts.throttling): sign-in stays up, unthrottled, rather than failing for everyone.
 CACHE_URL = env("CACHE_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -153,8 +173,17 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute"},
+    "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
+                               "admin_login": "10/minute"},
+    # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
+    # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
+    # header, which a client can otherwise fill with anything to escape the limits.
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
 }
+
+# API tokens expire this long after they are issued; POST auth/refresh/ trades a valid one for a
+# new one (accounts.tokens).
+TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", 30, low=1)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card table API",

@@ -1,4 +1,5 @@
-"""Every error leaves the API as {"error": {"code", "message", "details"}} with its status.
+"""Every error leaves the API as {"error": {"code", "message", "details", "request_id"}} with its
+status.
 
 This module is also the URLconf of its tests: the real routes plus one view that raises
 whichever exception a test names.

@@ -9,6 +9,7 @@ import logging
 
 import pytest
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import OperationalError
 from django.http import Http404
 from django.test import Client
 from django.urls import path
@@ -41,6 +42,7 @@ RAISED = {
     "service_forbidden": Forbidden("Not your seat."),
     "custom_code": exceptions.NotFound("No such seat.", code="seat_not_found"),
     "crash": RuntimeError("a bug"),
+    "locked": OperationalError("database is locked"),
 }
 
 
@@ -148,6 +150,13 @@ def test_a_crash_is_a_json_500_under_the_api():
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "server_error"
     assert response.json()["error"]["request_id"] == response["X-Request-ID"]
+
+
+def test_a_database_lock_timeout_is_a_503_to_retry(api_client):
+    response = api_client.get("/api/raise/locked/")
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "database_busy"
+    assert response["Retry-After"] == "1"
 
 
 @pytest.mark.parametrize("path", ["/api/raise/validation/", "/api/raise/illegal_action/",

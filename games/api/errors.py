@@ -2,14 +2,15 @@
 4xx (and the 500 and 503 answers).
 
 `exception_handler` is DRF's EXCEPTION_HANDLER: it maps DRF's exceptions, Django's Http404 and
-PermissionDenied, oversized bodies and every `Refusal` of the engine and the services (by its
-kind: the only place that knows their HTTP statuses) to that shape. The views at the end do the
-same for errors raised outside DRF views (config/urls.py installs them).
+PermissionDenied, oversized bodies, SQLite's lock timeout and every `Refusal` of the engine and
+the services (by its kind: the only place that knows their HTTP statuses) to that shape. The
+views at the end do the same for errors raised outside DRF views (config/urls.py installs them).
 """
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, serializers, status
@@ -78,6 +79,12 @@ def exception_handler(exc, context):
                        {"limit_bytes": limit}),
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
+    if isinstance(exc, OperationalError) and "database is locked" in str(exc):
+        # SQLite (the embedded mode) waited its whole timeout for another writer: try later.
+        response = Response(error_body("database_busy", "The database is busy: try again."),
+                            status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = "1"
+        return response
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):

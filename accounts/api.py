@@ -29,6 +29,11 @@ TAKEN = "A user with that username already exists."
 
 
 class UserSerializer(serializers.ModelSerializer):
+    # Declared: the model's validator would put Python's \w in the schema, which JSON Schema
+    # reads as ASCII only, while names may be in any script.
+    username = serializers.CharField(read_only=True, help_text="letters of any script, digits "
+                                     "and @ . + - _; guests' start with guest-")
+
     class Meta:
         model = User
         fields = ["id", "username", "is_guest"]

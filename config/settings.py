@@ -197,6 +197,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The ids in URLs (games.api.urls.IdConverter).
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0,
+                                        "maximum": 10**18 - 1}},
     # One component name for a choice set used under several field names.
     "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"]},
     # Each ruleset's options, view and settlement facts, from the engine's own descriptions.

@@ -7,12 +7,14 @@ here; side effects (the next bot turn) wait for the commit.
 """
 
 import hashlib
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from games import hooks, sql
@@ -20,7 +22,7 @@ from games.engine.actions import Action
 from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
-from games.errors import Forbidden, MatchFull, NotFound, StaleVersion
+from games.errors import Conflict, Forbidden, MatchFull, NotFound, StaleVersion
 from games.models import BOT_LEVELS, Event, Match, Move, Round, Seat
 from games.selectors import MatchRead
 from games.sql import SeatInfo
@@ -88,13 +90,14 @@ class _Progress:
                   round_number=self.match.round_number, version=self.match.version)
         )
 
-    def apply(self, seat: int, action: Action, actor: str) -> None:
+    def apply(self, seat: int, action: Action, actor: str,
+              idempotency_key: str | None = None) -> None:
         self.state, events = self.engine.apply(self.state, seat, action)
         self.match.round_moves += 1
         self.moves.append(
             Move(match=self.match, round_id=self.match.current_round_id,
                  seq=self.match.round_moves, seat=seat, action=action.to_dict(), actor=actor,
-                 version=self.match.version)
+                 version=self.match.version, idempotency_key=idempotency_key or "")
         )
         for data in events:
             self.event({**data, "actor": actor})
@@ -295,14 +298,38 @@ def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
     return mine
 
 
+@dataclass(frozen=True)
+class Replayed:
+    """An act whose idempotency key its seat had used already: nothing was applied again."""
+
+    since: int  # the last event before those the original act caused
+
+
+def _replayed(match_id: int, seat: int, key: str, action: Action) -> Replayed | None:
+    """The act `seat` made with `key`, if any (one query); Conflict if it was another action."""
+    first_event = (Event.objects.filter(match_id=match_id, version=OuterRef("version"))
+                   .order_by("seq").values("seq")[:1])
+    found = (Move.objects.filter(match_id=match_id, seat=seat, idempotency_key=key)
+             .values_list("action", Subquery(first_event)).first())
+    if found is None:
+        return None
+    done, first_seq = found
+    if done != json.loads(json.dumps(action.to_dict())):
+        raise Conflict("idempotency_key_reused", "This Idempotency-Key was used for another "
+                       "action: use a new key for each action.", action=done)
+    return Replayed(first_seq - 1)
+
+
 def action_submit(
     *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
-    player=None,
-) -> Submitted:
+    player=None, idempotency_key: str | None = None,
+) -> Submitted | Replayed:
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
     for the seat they hold, found under the lock (Forbidden if they hold none, or `seat` names
-    another); without `player` the caller has checked `seat`. Refusals (NotFound, Forbidden,
-    IllegalAction, StaleVersion) leave the match exactly as it was."""
+    another); without `player` the caller has checked `seat`. An `idempotency_key` this seat
+    used for an accepted action already gives `Replayed`, whatever the version: the retry of an
+    act whose answer was lost. Refusals (NotFound, Forbidden, IllegalAction, StaleVersion,
+    Conflict) leave the match exactly as it was."""
     with transaction.atomic():
         row = sql.match_row(match_id, lock=True)
         if row is None:
@@ -310,6 +337,9 @@ def action_submit(
         match, seats = row.match, row.seats
         if player is not None:
             seat = _seat_of(player, seats, seat)
+        if idempotency_key is not None and (
+                replayed := _replayed(match_id, seat, idempotency_key, action)) is not None:
+            return replayed
         if match.version != expected_version:
             raise StaleVersion(expected=expected_version, current=match.version)
         if match.status == Match.Status.WAITING:
@@ -317,7 +347,7 @@ def action_submit(
         if match.status == Match.Status.FINISHED:
             raise IllegalAction("match_over", "the match is over")
         progress = _Progress.load(match)
-        progress.apply(seat, action, actor)
+        progress.apply(seat, action, actor, idempotency_key)
         progress.advance()
         progress.save()
     if progress.loaded_seats is not None:  # a round ended: the seats' scores moved

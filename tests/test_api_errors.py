@@ -139,6 +139,28 @@ def test_an_unknown_api_url_is_a_json_404(api_client):
     }
 
 
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize(("method", "path"), [
+    ("get", "/api/v1/matches/null,null/"), ("post", "/api/v1/matches/x/act/"),
+    ("get", "/api/v1/matches/" + "9" * 19 + "/"), ("get", "/api/v1/matches/1/rounds/-1/"),
+    ("post", "/api/v1/auth/nothing/"), ("delete", "/api/v1/")])
+def test_any_other_api_url_is_a_json_404_even_in_debug(client, settings, debug, method, path):
+    settings.DEBUG = debug
+    response = getattr(client, method)(path)
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_ids_too_long_for_the_database_are_no_url(auth_client):
+    """Not an overflow in the query: the URL does not match (18 digits at most)."""
+    huge = "9" * 19
+    for url in (f"/api/v1/matches/{huge}/", f"/api/v1/matches/1/rounds/{huge}/"):
+        assert auth_client.get(url).status_code == 404
+    longest = auth_client.get("/api/v1/matches/" + "9" * 18 + "/")
+    assert longest.status_code == 404
+    assert longest.json()["error"]["message"] == "no such match"
+
+
 def test_a_suspicious_request_outside_drf_is_a_json_400(api_client):
     response = api_client.get("/api/v1/health/", HTTP_HOST="attacker.example")
     assert response.status_code == 400

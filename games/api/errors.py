@@ -13,6 +13,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -113,6 +114,12 @@ def page_not_found(request, exception):
     return JsonResponse(
         error_body("not_found", "There is no such URL.", {"path": request.path}), status=404
     )
+
+
+@csrf_exempt
+def no_such_url(request):
+    """The last route under /api/v1/: with DEBUG on Django would answer its HTML debug page."""
+    return page_not_found(request, None)
 
 
 def server_error(request):

@@ -13,6 +13,8 @@ from games.api.schema import example_view
 from games.api.serializers import (
     ACT,
     CREATE,
+    IDEMPOTENCY_KEY,
+    IDEMPOTENCY_KEY_CHARACTERS,
     EventsOutput,
     JoinInput,
     LeaveOutput,
@@ -20,6 +22,7 @@ from games.api.serializers import (
     MatchViewOutput,
     RoundDetailOutput,
     RoundOutput,
+    idempotency_key,
     query_choice,
     query_int,
     request_schema,
@@ -121,6 +124,14 @@ class MatchActView(APIView):
     @extend_schema(
         operation_id="matches_act",
         summary="Play, pass, cut or bid; 200 with your new view (bots' replies included)",
+        parameters=[OpenApiParameter(
+            IDEMPOTENCY_KEY, {"type": "string", "minLength": 1, "maxLength": 64,
+                              "pattern": IDEMPOTENCY_KEY_CHARACTERS.pattern},
+            OpenApiParameter.HEADER,
+            description="optional, a new one per action (e.g. a UUID): a retry with the key of "
+            "an act that was applied answers 200 with the view as it is now and every event "
+            "since that act (header `Idempotent-Replayed: true`) instead of acting again; the "
+            "same key with another action is a 409 `idempotency_key_reused`")],
         request=request_schema(ACT),
         responses={200: MatchViewOutput, **ERRORS},
         examples=[
@@ -161,7 +172,14 @@ class MatchActView(APIView):
             match_id=match_id, seat=body["seat"], player=request.user,
             action=action_from_parsed(body["action"]),
             expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
+            idempotency_key=idempotency_key(request),
         )
+        if isinstance(done, services.Replayed):
+            # The act was applied before: the view as it is now, with every event since it.
+            response = _view_response(selectors.match_for(
+                request.user, match_id, events_after=done.since, events=selectors.MAX_EVENTS))
+            response["Idempotent-Replayed"] = "true"
+            return response
         since = done.events[0].seq - 1
         if done.bot_to_act:
             # Eager bots have replied by now (a worker may have): read what they did.

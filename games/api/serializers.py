@@ -2,6 +2,8 @@
 exact JSON types, no unknown fields, and the schema OpenAPI shows); responses are documented by
 the serializers below, the ruleset views by the engine's own specs (games.api.schema)."""
 
+import re
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -55,6 +57,7 @@ def request_schema(spec: Spec) -> dict:
 
 
 def invalid_query(name: str, message: str) -> IllegalAction:
+    """A query parameter's or a header's refusal, naming it."""
     return IllegalAction("invalid_input", f"{name}: {message}", field=name)
 
 
@@ -85,6 +88,18 @@ def query_int(request, name: str, default, low: int, high: int):
     if not low <= value <= high:
         raise invalid_query(name, f"a whole number {low}..{high}")
     return value
+
+
+IDEMPOTENCY_KEY = "Idempotency-Key"
+IDEMPOTENCY_KEY_CHARACTERS = re.compile(r"[!-~]{1,64}")  # visible ASCII: a UUID fits
+
+
+def idempotency_key(request) -> str | None:
+    """The act's optional Idempotency-Key header: 1..64 visible ASCII characters."""
+    key = request.headers.get(IDEMPOTENCY_KEY)
+    if key is not None and not IDEMPOTENCY_KEY_CHARACTERS.fullmatch(key):
+        raise invalid_query(IDEMPOTENCY_KEY, "1 to 64 visible ASCII characters, e.g. a UUID")
+    return key
 
 
 class JoinInput(serializers.Serializer):

@@ -78,6 +78,15 @@ def sign_in(client: Client) -> dict:
     return data
 
 
+def guest_player() -> Client:
+    """A new guest playing in-process, through rest_framework's APIClient."""
+    from rest_framework.test import APIClient
+
+    client = Client(client_sender(APIClient()))
+    sign_in(client)
+    return client
+
+
 def legal_from_view(view: dict) -> list[Action]:
     """The listed actions as engine values (plays keep their `extras` allowance)."""
     actions = []

@@ -13,7 +13,7 @@ from accounts.tokens import digest
 from games import services
 from games.engine.actions import action_from_dict
 from games.models import Event, Match, Move
-from tests.matchplay import Client, bots, choose, client_sender, create, sign_in
+from tests.matchplay import Client, bots, choose, create, guest_player
 
 # Committed transactions: the bots (eager) answer after each act's commit, as in `make run`.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,15 +27,9 @@ def seeded(monkeypatch):
     monkeypatch.setattr(services, "new_seed", lambda: f"idempotency-{next(counter):04d}")
 
 
-def new_player() -> Client:
-    client = Client(client_sender(APIClient()))
-    sign_in(client)
-    return client
-
-
 @pytest.fixture
 def player() -> Client:
-    return new_player()
+    return guest_player()
 
 
 @pytest.fixture
@@ -152,7 +146,7 @@ def test_keys_belong_to_their_seat(player):
     """Two people may pick the same key: each one's act is their own."""
     view = create(player, "510k", {"players": 2, "rounds": 1},
                   [{"type": "human"}, {"type": "human"}])
-    friend = new_player()
+    friend = guest_player()
     assert friend.post("/matches/join/", {"code": view["invite_code"]})[0] == 200
     keyed = set()
     rng = random.Random(7)

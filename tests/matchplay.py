@@ -78,13 +78,21 @@ def sign_in(client: Client) -> dict:
     return data
 
 
-def guest_player() -> Client:
-    """A new guest playing in-process, through rest_framework's APIClient."""
+def new_player() -> Client:
+    """A guest signed in over Django's test client (in-process, eager bots)."""
     from rest_framework.test import APIClient
 
     client = Client(client_sender(APIClient()))
     sign_in(client)
     return client
+
+
+def counted_seeds(monkeypatch, prefix: str) -> None:
+    """Round seeds from a counter, so deals repeat from run to run."""
+    from games import services
+
+    counter = itertools.count()
+    monkeypatch.setattr(services, "new_seed", lambda: f"{prefix}-{next(counter):04d}")
 
 
 def legal_from_view(view: dict) -> list[Action]:
@@ -178,10 +186,9 @@ def play_through(client: Client, view: dict, rng: random.Random, acts: int | Non
 def record_bot_turns(monkeypatch, seed_prefix: str) -> list[tuple[int, int]]:
     """Bot turns recorded instead of run (a test delivers them itself), and round seeds from a
     counter so deals repeat."""
-    from games import hooks, services
+    from games import hooks
 
     jobs: list[tuple[int, int]] = []
     monkeypatch.setattr(hooks, "announce_bot_turn", lambda *job: jobs.append(job))
-    counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"{seed_prefix}-{next(counter)}")
+    counted_seeds(monkeypatch, seed_prefix)
     return jobs

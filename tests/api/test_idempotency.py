@@ -2,7 +2,6 @@
 with the same key answers 200 with the match as it is now and every event since that act, and
 acts no second time; a key is one action of one seat; a refused request stores nothing."""
 
-import itertools
 import random
 
 import pytest
@@ -13,7 +12,7 @@ from accounts.tokens import digest
 from games import services
 from games.engine.actions import action_from_dict
 from games.models import Event, Match, Move
-from tests.matchplay import Client, bots, choose, create, guest_player
+from tests.matchplay import Client, bots, choose, counted_seeds, create, new_player
 
 # Committed transactions: the bots (eager) answer after each act's commit, as in `make run`.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,13 +22,12 @@ KEY = "8a0e2c1e-3b7e-4a55-9d0f-7f2b8c6d1e42"
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"idempotency-{next(counter):04d}")
+    counted_seeds(monkeypatch, "idempotency")
 
 
 @pytest.fixture
 def player() -> Client:
-    return guest_player()
+    return new_player()
 
 
 @pytest.fixture
@@ -146,7 +144,7 @@ def test_keys_belong_to_their_seat(player):
     """Two people may pick the same key: each one's act is their own."""
     view = create(player, "510k", {"players": 2, "rounds": 1},
                   [{"type": "human"}, {"type": "human"}])
-    friend = guest_player()
+    friend = new_player()
     assert friend.post("/matches/join/", {"code": view["invite_code"]})[0] == 200
     keyed = set()
     rng = random.Random(7)

@@ -15,7 +15,7 @@ from games.engine.actions import Play, action_from_parsed
 from games.engine.registry import get_ruleset
 from games.engine.specs import parse
 from games.models import Event, Match, Move
-from tests.matchplay import Client, bots, client_sender, create, guest_player
+from tests.matchplay import Client, bots, client_sender, create, new_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +28,7 @@ def seeded(monkeypatch):
 
 @pytest.fixture
 def player() -> Client:
-    return guest_player()
+    return new_player()
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def duo(player):
     """A 2-player 510k match between two people: nobody acts but them."""
     view = create(player, "510k", {"players": 2, "rounds": 1},
                   [{"type": "human"}, {"type": "human"}])
-    friend = guest_player()
+    friend = new_player()
     status, _ = friend.post("/matches/join/", {"code": view["invite_code"]})
     assert status == 200
     return player, friend, view["id"]
@@ -135,7 +135,7 @@ def test_the_match_views_token_check_refuses_at_once(duo):
 
 def test_view_is_only_for_the_seated(player, duo):
     _, _, match_id = duo
-    outsider = guest_player()
+    outsider = new_player()
     assert error_code(outsider.get(f"/matches/{match_id}/")) == "not_found"
     assert error_code(outsider.get(f"/matches/{match_id}/events/")) == "not_found"
     assert error_code(outsider.get(f"/matches/{match_id}/rounds/")) == "not_found"
@@ -167,7 +167,7 @@ def test_leave_changes_nothing_and_resume_returns_the_same_view(duo):
 
 def test_a_guest_leaving_before_the_start_frees_the_seat(player):
     view = create(player, "510k", {}, [{"type": "human"}] * 3 + [{"type": "bot"}])
-    friend = guest_player()
+    friend = new_player()
     friend.post(f"/matches/{view['id']}/join/", {"code": view["invite_code"]})
     assert friend.post(f"/matches/{view['id']}/leave/")[0] == 200
     status, again = player.get(f"/matches/{view['id']}/")
@@ -180,17 +180,17 @@ def test_a_guest_leaving_before_the_start_frees_the_seat(player):
 def test_join_by_code_or_by_id_and_refusals(player):
     view = create(player, "510k", {}, [{"type": "human"}] * 3 + [{"type": "bot"}])
     match_id, code = view["id"], view["invite_code"]
-    assert error_code(guest_player().post("/matches/join/", {"code": "NOPE"})) == "invalid_invite"
-    assert error_code(guest_player().post("/matches/join/", {})) == "invalid_input"
-    assert error_code(guest_player().post(f"/matches/{match_id + 1}/join/", {"code": code})) \
+    assert error_code(new_player().post("/matches/join/", {"code": "NOPE"})) == "invalid_invite"
+    assert error_code(new_player().post("/matches/join/", {})) == "invalid_input"
+    assert error_code(new_player().post(f"/matches/{match_id + 1}/join/", {"code": code})) \
         == "invalid_invite"
-    second = guest_player()
+    second = new_player()
     status, joined = second.post(f"/matches/{match_id}/join/", {"code": code})
     assert status == 200 and joined["you"] == 1 and joined["status"] == "waiting"
     assert second.post("/matches/join/", {"code": code})[1]["you"] == 1  # twice: same seat
-    status, joined = guest_player().post("/matches/join/", {"code": code})
+    status, joined = new_player().post("/matches/join/", {"code": code})
     assert joined["you"] == 2 and joined["status"] == "active"
-    assert error_code(guest_player().post("/matches/join/", {"code": code})) == "match_full"
+    assert error_code(new_player().post("/matches/join/", {"code": code})) == "match_full"
 
 
 def test_acting_before_the_start_is_refused(player):
@@ -223,7 +223,7 @@ def test_not_your_turn_and_not_your_seat(duo):
     assert error_code(other.post(path, body)) == "not_your_turn"
     status, data = other.post(path, {**body, "seat": view["you"]})
     assert status == 403 and data["error"]["code"] == "forbidden"
-    status, data = guest_player().post(path, body)
+    status, data = new_player().post(path, body)
     assert status == 403
     assert fingerprint(view["id"]) == before
 
@@ -381,7 +381,7 @@ def test_list_my_matches_by_status(player, duo):
     assert error_code(player.get("/matches/?status=paused")) == "invalid_input"
     assert error_code(player.get("/matches/?limit=0")) == "invalid_input"
     assert error_code(player.get("/matches/?limit=1&limit=2")) == "invalid_input"
-    assert guest_player().get("/matches/")[1] == {"results": [], "next": None}
+    assert new_player().get("/matches/")[1] == {"results": [], "next": None}
     active = player.get("/matches/?status=active")[1]["results"][0]
     assert active["you"] == 0 and isinstance(active["your_turn"], bool)
 

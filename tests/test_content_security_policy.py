@@ -20,7 +20,7 @@ def directives(policy: str) -> dict[str, list[str]]:
 @pytest.mark.parametrize(("path", "staff"), [
     ("/api/v1/docs/", False), ("/admin/login/", False), ("/admin/", True),
     ("/admin/accounts/user/", True), ("/admin/games/match/", True),
-    ("/admin/accounts/user/add/", True)])
+    ("/admin/accounts/user/add/", True), ("/admin/accounts/authtoken/", True)])
 def test_the_admin_and_the_docs_run_only_their_own_scripts(client, admin_client, path, staff):
     response = (admin_client if staff else client).get(path)
     assert response.status_code == 200

@@ -177,3 +177,14 @@ def test_issuing_a_token_clears_the_accounts_expired_ones(user):
     AuthToken.objects.filter(pk=stale.pk).update(expires_at=timezone.now())
     fresh = tokens.issue(user).token
     assert list(AuthToken.objects.values_list("pk", flat=True)) == [fresh.pk]
+
+
+def test_staff_see_and_revoke_tokens_in_the_admin_but_cannot_make_one(admin_client, user, token,
+                                                                      api_client):
+    row = AuthToken.objects.get(user=user)
+    listing = admin_client.get("/admin/accounts/authtoken/")
+    assert listing.status_code == 200 and "ada" in listing.content.decode()
+    assert admin_client.get("/admin/accounts/authtoken/add/").status_code == 403
+    response = admin_client.post(f"/admin/accounts/authtoken/{row.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert me(api_client, token) == 401

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import User
+from accounts.models import AuthToken, User
 
 
 @admin.register(User)
@@ -9,3 +9,20 @@ class PlayerAdmin(UserAdmin):
     list_display = ("username", "is_guest", "is_staff", "date_joined", "last_login")
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     fieldsets = (*UserAdmin.fieldsets, ("Player", {"fields": ("is_guest",)}))
+
+
+@admin.register(AuthToken)
+class AuthTokenAdmin(admin.ModelAdmin):
+    """Tokens can be seen and revoked (deleted) here, never made: a key exists only where the
+    client keeps it."""
+
+    list_display = ("id", "user", "created_at", "expires_at")
+    list_select_related = ("user",)
+    search_fields = ("user__username",)
+    readonly_fields = ("digest", "user", "created_at", "expires_at")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,6 +1,8 @@
-"""Sign-up and login for API clients. Each returns a token: send it as `Authorization: Token <key>`.
+"""Sign-up, login and token management for API clients. Each sign-in returns a new token: send it
+as `Authorization: Token <key>`. Tokens expire (`expires_at`); refresh one before then.
 
-A mobile client starts with POST auth/guest/ (no body, no account) and keeps the token it gets.
+A mobile client starts with POST auth/guest/ (no body, no account) and keeps the token it gets;
+POST auth/upgrade/ later gives that same account a name and a password.
 """
 
 import secrets
@@ -10,34 +12,48 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from accounts import tokens
+from accounts.authentication import TokenAuthentication
 from accounts.models import User
+from accounts.throttling import SignInThrottle
 from games.api.errors import ErrorSerializer
+from games.errors import Conflict
 
 GUEST_PREFIX = "guest-"
 TAKEN = "A user with that username already exists."
 
 
 class UserSerializer(serializers.ModelSerializer):
+    # Declared: the model's validator would put Python's \w in the schema, which JSON Schema
+    # reads as ASCII only, while names may be in any script.
+    username = serializers.CharField(read_only=True, help_text="letters of any script, digits "
+                                     "and @ . + - _; guests' start with guest-")
+
     class Meta:
         model = User
         fields = ["id", "username", "is_guest"]
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="send it as `Authorization: Token <token>`; it is "
+                                  "shown once and cannot be read again")
+    expires_at = serializers.DateTimeField(help_text="refresh it before then (auth/refresh/)")
     user = UserSerializer()
 
 
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class LogoutSerializer(serializers.Serializer):
+    everywhere = serializers.BooleanField(
+        default=False, help_text="revoke every token of the account, not only this one")
 
 
 class RegisterSerializer(serializers.ModelSerializer):
@@ -67,22 +83,33 @@ class RegisterSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError({"username": [TAKEN]}) from err
 
 
-def token_response(user: User, status_code: int) -> Response:
-    token, _ = Token.objects.get_or_create(user=user)
-    return Response({"token": token.key, "user": UserSerializer(user).data}, status=status_code)
+def token_response(user: User, issued: tokens.Issued, status_code: int) -> Response:
+    return Response({"token": issued.key, "expires_at": issued.token.expires_at,
+                     "user": UserSerializer(user).data}, status=status_code)
+
+
+THROTTLED = {429: ErrorSerializer}
+UNAUTHENTICATED = {401: ErrorSerializer}
 
 
 class SignInView(APIView):
-    """Base of the endpoints that hand out tokens: open to anyone, throttled per client, and
-    deaf to any token sent along (a client with a stale one must be able to start over)."""
+    """Base of the endpoints that hand out tokens for credentials: open to anyone, throttled
+    per client, and deaf to any token sent along (a client with a stale one must be able to start
+    over)."""
 
     authentication_classes = []
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [SignInThrottle]
 
     def get_authenticate_header(self, request) -> str:
         # Keeps failed logins at 401 (DRF answers 403 when a view has no authenticator).
         return "Token"
+
+
+class TokenView(APIView):
+    """Base of the endpoints that act on the token sent: only a token will do (not a session)."""
+
+    authentication_classes = [TokenAuthentication]
 
 
 class GuestView(SignInView):
@@ -90,10 +117,13 @@ class GuestView(SignInView):
 
     throttle_scope = "signup"
 
-    @extend_schema(request=None, responses={201: TokenSerializer, 429: ErrorSerializer})
+    @extend_schema(request=None, responses={201: TokenSerializer, **THROTTLED})
     def post(self, request):
-        user = User.objects.create_user(f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
-        return token_response(user, status.HTTP_201_CREATED)
+        with transaction.atomic():
+            user = User.objects.create_user(f"{GUEST_PREFIX}{secrets.token_hex(6)}",
+                                            is_guest=True)
+            issued = tokens.issue(user)
+        return token_response(user, issued, status.HTTP_201_CREATED)
 
 
 class RegisterView(SignInView):
@@ -103,23 +133,26 @@ class RegisterView(SignInView):
 
     @extend_schema(
         request=RegisterSerializer,
-        responses={201: TokenSerializer, 400: ErrorSerializer, 429: ErrorSerializer},
+        responses={201: TokenSerializer, 400: ErrorSerializer, **THROTTLED},
     )
     def post(self, request):
         serializer = RegisterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return token_response(serializer.save(), status.HTTP_201_CREATED)
+        with transaction.atomic():
+            user = serializer.save()
+            issued = tokens.issue(user)
+        return token_response(user, issued, status.HTTP_201_CREATED)
 
 
 class LoginView(SignInView):
-    """Exchange a username and password for the account's token."""
+    """Exchange a username and password for a new token (one per signed-in client: the
+    account's other tokens keep working)."""
 
     throttle_scope = "login"
 
     @extend_schema(
         request=CredentialsSerializer,
-        responses={200: TokenSerializer, 400: ErrorSerializer, 401: ErrorSerializer,
-                   429: ErrorSerializer},
+        responses={200: TokenSerializer, 400: ErrorSerializer, **UNAUTHENTICATED, **THROTTLED},
     )
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
@@ -127,12 +160,69 @@ class LoginView(SignInView):
         user = authenticate(request, **serializer.validated_data)
         if user is None:
             raise AuthenticationFailed("Wrong username or password.")
-        return token_response(user, status.HTTP_200_OK)
+        return token_response(user, tokens.issue(user), status.HTTP_200_OK)
+
+
+class RefreshView(TokenView):
+    """Trade the token sent for a new one with a new expiry; the one sent stops working."""
+
+    @extend_schema(request=None, responses={200: TokenSerializer, **UNAUTHENTICATED})
+    def post(self, request):
+        issued = tokens.rotate(request.auth)
+        if issued is None:
+            raise AuthenticationFailed("Invalid token.")
+        return token_response(request.user, issued, status.HTTP_200_OK)
+
+
+class LogoutView(TokenView):
+    """Revoke the token sent (or, with `everywhere`, every token of the account)."""
+
+    @extend_schema(request=LogoutSerializer, responses={204: None, 400: ErrorSerializer,
+                                                        **UNAUTHENTICATED})
+    def post(self, request):
+        serializer = LogoutSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if serializer.validated_data["everywhere"]:
+            tokens.revoke_all(request.user)
+        else:
+            tokens.revoke(request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class UpgradeView(TokenView):
+    """Give a guest account a username and a password: the same account, the same matches.
+    Its tokens are replaced by the one returned."""
+
+    throttle_classes = [SignInThrottle]
+    throttle_scope = "signup"
+
+    @extend_schema(
+        request=RegisterSerializer,
+        responses={200: TokenSerializer, 400: ErrorSerializer, **UNAUTHENTICATED,
+                   409: ErrorSerializer, **THROTTLED},
+    )
+    def post(self, request):
+        serializer = RegisterSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            with transaction.atomic():
+                user = User.objects.select_for_update().get(pk=request.user.pk)
+                if not user.is_guest:
+                    raise Conflict("not_a_guest", "This account is registered already.")
+                user.username = serializer.validated_data["username"]
+                user.set_password(serializer.validated_data["password"])
+                user.is_guest = False
+                user.save(update_fields=["username", "password", "is_guest"])
+                tokens.revoke_all(user)
+                issued = tokens.issue(user)
+        except IntegrityError as err:  # the name was taken by a concurrent sign-up
+            raise serializers.ValidationError({"username": [TAKEN]}) from err
+        return token_response(user, issued, status.HTTP_200_OK)
 
 
 class MeView(APIView):
     """The account the request's token belongs to."""
 
-    @extend_schema(responses={200: UserSerializer, 401: ErrorSerializer})
+    @extend_schema(responses={200: UserSerializer, **UNAUTHENTICATED})
     def get(self, request):
         return Response(UserSerializer(request.user).data)

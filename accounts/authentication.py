@@ -1,21 +1,27 @@
-"""The one token check of the API, for every endpoint: DRF's token scheme (`Authorization: Token
-<key>`), the key and its user read in one written-out query (games.sql), nothing cached: a deleted
-token or a deactivated user is refused at once."""
+"""The one token check of the API, for every endpoint: `Authorization: Token <key>`, the key's
+hash, its token's expiry and its user read in one written-out query (games.sql), nothing cached:
+a revoked token or a deactivated user is refused at once."""
 
-from django.utils.translation import gettext as _
+from django.utils import timezone
 from rest_framework import authentication, exceptions
 
+from accounts import tokens
+from accounts.models import AuthToken
 from games import sql
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
+    model = AuthToken
     # What requests use of the user; any other field loads on first use, as a deferred one does.
     USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser", "is_guest")
 
     def authenticate_credentials(self, key):
-        user = sql.token_user(self.get_model(), key, self.USER_FIELDS)
-        if user is None:
-            raise exceptions.AuthenticationFailed(_("Invalid token."))
-        if not user.is_active:
-            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        return user, self.get_model()(key=key, user=user)  # request.auth: the key and its user
+        token = sql.token_user(AuthToken, tokens.digest(key), self.USER_FIELDS)
+        if token is None:
+            raise exceptions.AuthenticationFailed("Invalid token.")
+        if token.expires_at <= timezone.now():
+            raise exceptions.AuthenticationFailed(
+                "The token has expired: sign in again.", code="token_expired")
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+        return token.user, token  # request.auth: the token (id, user, expiry)

@@ -1,9 +1,28 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
 
 class User(AbstractUser):
     """A player or a member of staff. Guests are created by one API call, with a generated name
-    and no usable password: their token is their only credential."""
+    and no usable password: their token is their only credential, until they register the same
+    account (POST auth/upgrade/)."""
 
     is_guest = models.BooleanField(default=False)
+
+
+class AuthToken(models.Model):
+    """An API token. The key goes to the client once and is never stored: only its SHA-256
+    (accounts.tokens explains why that hash). An account has one token per signed-in client."""
+
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the key, in hex")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="auth_tokens")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"token {self.pk} of user {self.user_id}"

@@ -118,14 +118,13 @@ def tokens(count: int) -> list[str]:
     import django
 
     django.setup()
-    from rest_framework.authtoken.models import Token
-
+    from accounts import tokens
     from accounts.models import User
 
     made = []
     for _ in range(count):
         user = User.objects.create_user(f"bench-{random.getrandbits(48):x}")
-        made.append(Token.objects.create(user=user).key)
+        made.append(tokens.issue(user).key)
     return made
 
 

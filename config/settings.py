@@ -30,6 +30,13 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={value!r}: use 1/0, true/false, yes/no or on/off")
 
 
+def env_int(name: str, default: int, low: int = 0) -> int:
+    value = env(name, str(default))
+    if not value.isdigit() or int(value) < low:
+        raise ImproperlyConfigured(f"{name}={value!r}: use a whole number, at least {low}")
+    return int(value)
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
@@ -41,12 +48,16 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "django-insecure-dev-only-key-never-use-this-outside-a-developer-machine"
+elif not DEBUG and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5
+                    or SECRET_KEY.startswith("django-insecure")):
+    # The same bar as Django's deploy check (W009), enforced: it signs sessions and CSRF tokens.
+    raise ImproperlyConfigured("SECRET_KEY must be 50 or more random characters when DEBUG is off")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts.apps.AdminConfig",  # Django's admin, its login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -55,7 +66,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "accounts",
@@ -68,8 +78,10 @@ INSTALLED_APPS = [
 # WhiteNoise serves the static files (the web table, admin, API docs) in every mode: from the
 # apps' folders with DEBUG on, from the collected, hashed copies with DEBUG off.
 MIDDLEWARE = [
+    "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "games.api.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -111,13 +123,23 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # pooler in transaction mode that cannot keep prepared statements.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = int(
         env("DATABASE_PREPARE_THRESHOLD", "5")) or None
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The embedded mode serves requests in threads. Each transaction takes SQLite's write lock as
+    # it begins (IMMEDIATE), so concurrent writers queue for up to `timeout` seconds and the
+    # loser of a race then reads what the winner wrote (a 409 on a stale version), instead of
+    # failing to upgrade a read lock mid-transaction ("database is locked").
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Throttle counters live here; with several web processes they must share one cache.
+# Throttle counters live here; with several web processes they must share one cache. When it does
+# not answer (within a second), throttles let requests through and log a warning
+# (accounts.throttling): sign-in stays up, unthrottled, rather than failing for everyone.
 CACHE_URL = env("CACHE_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -160,14 +182,23 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.JSONOnly",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute"},
+    "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
+                               "admin_login": "10/minute"},
+    # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
+    # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
+    # header, which a client can otherwise fill with anything to escape the limits.
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
 }
+
+# API tokens expire this long after they are issued; POST auth/refresh/ trades a valid one for a
+# new one (accounts.tokens).
+TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", 30, low=1)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card table API",
@@ -181,6 +212,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The ids in URLs (games.api.urls.IdConverter).
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0,
+                                        "maximum": 10**18 - 1}},
     # One component name for a choice set used under several field names.
     "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"]},
     # Each ruleset's options, view and settlement facts, from the engine's own descriptions.
@@ -238,8 +272,12 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # request_id: the X-Request-ID of the request being served ("-" outside one).
+    "filters": {"request_id": {"()": "games.api.middleware.RequestIdLogFilter"}},
+    "formatters": {"plain": {
+        "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
+                             "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO").upper()},
 }
 

@@ -253,12 +253,18 @@ class Move(models.Model):
                               help_text="why the server played it (actor auto)")
     # The match version this move produced: the admin replays "up to version N".
     version = models.PositiveIntegerField()
+    # The client's Idempotency-Key of the act that made this move ("": none): a retry with it is
+    # answered without acting again.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["round", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["round", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(fields=["match", "seat", "idempotency_key"],
+                                    condition=~models.Q(idempotency_key=""),
+                                    name="move_unique_idempotency_key"),
         ]
 
     def __str__(self) -> str:

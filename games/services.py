@@ -7,6 +7,7 @@ here; side effects (the next bot turn) wait for the commit.
 """
 
 import hashlib
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from games import hooks, sql
@@ -106,15 +108,17 @@ class _Progress:
         self.events.append(EventRow(self.match.last_event_seq, self.match.round_number,
                                     self.match.version, data))
 
-    def apply(self, seat: int, action: Action, actor: str, reason: str = "") -> None:
-        """`seat`'s action, played by `actor` (auto: the server, for `reason`). A person who
-        acts takes their seat back from 托管; a clock that ran out puts the seat into it."""
+    def apply(self, seat: int, action: Action, actor: str, reason: str = "",
+              idempotency_key: str = "") -> None:
+        """`seat`'s action, played by `actor` (auto: the server, for `reason`; a person may name
+        it with an idempotency key). A person who acts takes their seat back from 托管; a clock
+        that ran out puts the seat into it."""
         self.state, events = self.engine.apply(self.state, seat, action)
         self.match.round_moves += 1
         self.moves.append({"match_id": self.match.pk, "round_id": self.match.current_round_id,
                            "seq": self.match.round_moves, "seat": seat,
                            "action": action.to_dict(), "actor": actor, "reason": reason,
-                           "version": self.match.version})
+                           "idempotency_key": idempotency_key, "version": self.match.version})
         by = {"actor": actor, "reason": reason} if reason else {"actor": actor}
         for data in events:
             self.event({**data, **by})
@@ -399,48 +403,87 @@ def _seat_of(player, seats: list[SeatInfo], claimed: int | None) -> int:
     return mine
 
 
-def _ready(row, player, seat: int | None, expected_version: int):
-    """The match's progress, ready for `seat`'s action, or the refusal: no such match, not the
-    person's seat, a stale version, no action awaited."""
+def _acting_seat(row, player, seat: int | None) -> int:
+    """The seat that acts: no such match (NotFound), or not the person's seat (Forbidden)."""
     if row is None:
         raise NotFound()
+    return seat if player is None else _seat_of(player, row.seats, seat)
+
+
+def _ready(row, expected_version: int) -> "_Progress":
+    """The match's progress, ready for an action, or the refusal: a stale version, no action
+    awaited."""
     match = row.match
-    if player is not None:
-        seat = _seat_of(player, row.seats, seat)
     if match.version != expected_version:
         raise StaleVersion(expected=expected_version, current=match.version)
     if match.status == Match.Status.WAITING:
         raise IllegalAction("match_not_started", "open seats are still waiting for players")
     if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
         raise IllegalAction("match_over", f"the match is {match.status}")
-    return _Progress.load(match), seat
+    return _Progress.load(match)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """An act whose idempotency key its seat had used already: nothing was applied again."""
+
+    since: int  # the last event before those the original act caused
+
+
+def _replayed(match_id: int, seat: int, key: str, action: Action) -> Replayed | None:
+    """The act `seat` made with `key`, if any (one query); Conflict if it was another action."""
+    first_event = (Event.objects.filter(match_id=match_id, version=OuterRef("version"))
+                   .order_by("seq").values("seq")[:1])
+    found = (Move.objects.filter(match_id=match_id, seat=seat, idempotency_key=key)
+             .values_list("action", Subquery(first_event)).first())
+    if found is None:
+        return None
+    done, first_seq = found
+    if done != json.loads(json.dumps(action.to_dict())):
+        raise Conflict("idempotency_key_reused", "This Idempotency-Key was used for another "
+                       "action: use a new key for each action.", action=done)
+    return Replayed(first_seq - 1)
 
 
 def action_submit(
     *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
-    player=None, reason: str = "", announce: bool = True,
-) -> Submitted:
+    player=None, reason: str = "", announce: bool = True, idempotency_key: str | None = None,
+) -> "Submitted | Replayed":
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
     for the seat they hold (Forbidden if they hold none, or `seat` names another); without
     `player` the caller has checked `seat`; `reason` says why the server acts (actor auto).
-    `announce` False: the caller plays the next server turn itself. Refusals (NotFound,
-    Forbidden, IllegalAction, StaleVersion) leave the match exactly as it was.
+    `announce` False: the caller plays the next server turn itself. An `idempotency_key` this
+    seat used for an accepted action already gives `Replayed`, whatever the version: the retry
+    of an act whose answer was lost. Refusals (NotFound, Forbidden, IllegalAction,
+    StaleVersion, Conflict) leave the match exactly as it was.
 
     Most actions stay within a round: read, apply, and one compare-and-set write that a
     concurrent writer makes fail (StaleVersion). An action that ends a round is done again
     under the row's lock in one transaction, with the settlement and the next deal."""
     row = sql.match_row(match_id)
-    progress, seat = _ready(row, player, seat, expected_version)
-    progress.apply(seat, action, actor, reason)
+    seat = _acting_seat(row, player, seat)
+    if idempotency_key is not None and (
+            replayed := _replayed(match_id, seat, idempotency_key, action)) is not None:
+        return replayed
+    progress = _ready(row, expected_version)
+    progress.apply(seat, action, actor, reason, idempotency_key or "")
     if progress.advance(settle=False):
         if not progress.save(expected_version, announce):
+            # A concurrent writer won: the same act retried at once is answered as a retry.
+            if idempotency_key is not None and (
+                    replayed := _replayed(match_id, seat, idempotency_key, action)):
+                return replayed
             current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
             raise StaleVersion(expected=expected_version, current=current.first())
     else:
         with transaction.atomic():
             row = sql.match_row(match_id, lock=True)
-            progress, seat = _ready(row, player, seat, expected_version)
-            progress.apply(seat, action, actor, reason)
+            seat = _acting_seat(row, player, seat)
+            if idempotency_key is not None and (
+                    replayed := _replayed(match_id, seat, idempotency_key, action)):
+                return replayed
+            progress = _ready(row, expected_version)
+            progress.apply(seat, action, actor, reason, idempotency_key or "")
             progress.advance()
             progress.save(announce=announce)
     seats = row.seats

@@ -196,23 +196,32 @@ def match_row(match_id: int, *, lock: bool = False, events_after: int | None = N
     return MatchRow(match, number, seed_hash, seats, events)
 
 
-def token_user(token_model: type[Model], key: str, user_fields: Sequence[str]) -> Model | None:
-    """The user a token key belongs to, with only `user_fields` loaded (others load on first use,
-    as deferred fields do), in one query; None if no token has this key."""
+def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]) -> Model | None:
+    """The token whose key hashes to `digest` (its id, user and expiry loaded) with its user
+    (only `user_fields` loaded; others load on first use, as deferred fields do), in one query;
+    None if no token has this digest."""
     user_model = token_model._meta.get_field("user").related_model
     db = connections[router.db_for_read(user_model)]
+    token_fields = [token_model._meta.get_field(name) for name in ("id", "user", "expires_at")]
     fields = [f for f in user_model._meta.concrete_fields if f.attname in user_fields]
     t, u = "t", "u"
-    sql = (f"SELECT {', '.join(f'{u}.{_qn(db, f.column)}' for f in fields)}"
+    columns = [f"{t}.{_qn(db, f.column)}" for f in token_fields]
+    columns += [f"{u}.{_qn(db, f.column)}" for f in fields]
+    sql = (f"SELECT {', '.join(columns)}"
            f" FROM {_table(db, token_model, t)} JOIN {_table(db, user_model, u)}"
            f" ON {_column(db, user_model, u, 'id')} = {_column(db, token_model, t, 'user')}"
-           f" WHERE {_column(db, token_model, t, 'key')} = %s")
+           f" WHERE {_column(db, token_model, t, 'digest')} = %s")
     with _cursor(db) as cursor:
-        cursor.execute(sql, [key])
+        cursor.execute(sql, [digest])
         row = cursor.fetchone()
     if row is None:
         return None
-    return user_model.from_db(db.alias, [f.attname for f in fields], _convert(db, fields, row))
+    split = len(token_fields)
+    token = token_model.from_db(db.alias, [f.attname for f in token_fields],
+                                _convert(db, token_fields, row[:split]))
+    token.user = user_model.from_db(db.alias, [f.attname for f in fields],
+                                    _convert(db, fields, row[split:]))
+    return token
 
 
 # -- writes ----------------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ import os
 import pytest
 from django.core.cache import cache
 from hypothesis import settings as hypothesis_settings
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts import tokens
 from games.engine.registry import discover
 
 PASSWORD = "a long enough pass phrase"
@@ -47,7 +47,7 @@ def user(django_user_model):
 
 @pytest.fixture
 def token(user) -> str:
-    return Token.objects.create(user=user).key
+    return tokens.issue(user).key
 
 
 @pytest.fixture

@@ -1,11 +1,15 @@
-"""Every error leaves the API as {"error": {"code", "message", "details"}} with its status.
+"""Every error leaves the API as {"error": {"code", "message", "details", "request_id"}} with its
+status.
 
 This module is also the URLconf of its tests: the real routes plus one view that raises
 whichever exception a test names.
 """
 
+import logging
+
 import pytest
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import OperationalError
 from django.http import Http404
 from django.test import Client
 from django.urls import path
@@ -15,6 +19,7 @@ from rest_framework.views import APIView
 
 from config.urls import handler400, handler404, handler500
 from config.urls import urlpatterns as real_urlpatterns
+from games.api.middleware import RequestIdLogFilter
 from games.engine.errors import IllegalAction
 from games.errors import Forbidden, NotFound, StaleVersion
 
@@ -37,6 +42,7 @@ RAISED = {
     "service_forbidden": Forbidden("Not your seat."),
     "custom_code": exceptions.NotFound("No such seat.", code="seat_not_found"),
     "crash": RuntimeError("a bug"),
+    "locked": OperationalError("database is locked"),
 }
 
 
@@ -129,8 +135,30 @@ def test_an_unknown_api_url_is_a_json_404(api_client):
     assert response.status_code == 404
     assert response.json()["error"] == {
         "code": "not_found", "message": "There is no such URL.",
-        "details": {"path": "/api/v1/no-such-thing/"},
+        "details": {"path": "/api/v1/no-such-thing/"}, "request_id": response["X-Request-ID"],
     }
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize(("method", "path"), [
+    ("get", "/api/v1/matches/null,null/"), ("post", "/api/v1/matches/x/act/"),
+    ("get", "/api/v1/matches/" + "9" * 19 + "/"), ("get", "/api/v1/matches/1/rounds/-1/"),
+    ("post", "/api/v1/auth/nothing/"), ("delete", "/api/v1/")])
+def test_any_other_api_url_is_a_json_404_even_in_debug(client, settings, debug, method, path):
+    settings.DEBUG = debug
+    response = getattr(client, method)(path)
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_ids_too_long_for_the_database_are_no_url(auth_client):
+    """Not an overflow in the query: the URL does not match (18 digits at most)."""
+    huge = "9" * 19
+    for url in (f"/api/v1/matches/{huge}/", f"/api/v1/matches/1/rounds/{huge}/"):
+        assert auth_client.get(url).status_code == 404
+    longest = auth_client.get("/api/v1/matches/" + "9" * 18 + "/")
+    assert longest.status_code == 404
+    assert longest.json()["error"]["message"] == "no such match"
 
 
 def test_a_suspicious_request_outside_drf_is_a_json_400(api_client):
@@ -143,6 +171,53 @@ def test_a_crash_is_a_json_500_under_the_api():
     response = Client(raise_request_exception=False).get("/api/raise/crash/")
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "server_error"
+    assert response.json()["error"]["request_id"] == response["X-Request-ID"]
+
+
+def test_a_database_lock_timeout_is_a_503_to_retry(api_client):
+    response = api_client.get("/api/raise/locked/")
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "database_busy"
+    assert response["Retry-After"] == "1"
+
+
+@pytest.mark.parametrize("path", ["/api/raise/validation/", "/api/raise/illegal_action/",
+                                  "/api/v1/no-such-thing/", "/api/raise/throttled/"])
+def test_an_error_body_names_the_request_id_of_its_response(api_client, path):
+    response = api_client.get(path)
+    assert len(response["X-Request-ID"]) == 32
+    assert response.json()["error"]["request_id"] == response["X-Request-ID"]
+
+
+def test_every_response_has_its_own_request_id(api_client, client):
+    ids = {api_client.get("/api/v1/health/")["X-Request-ID"] for _ in range(3)}
+    ids |= {client.get(path)["X-Request-ID"] for path in ("/admin/login/", "/no-such-page/")}
+    assert len(ids) == 5
+
+
+def test_a_request_id_sent_by_the_client_is_not_taken(api_client):
+    response = api_client.get("/api/v1/health/", HTTP_X_REQUEST_ID="chosen-by-me")
+    assert response["X-Request-ID"] != "chosen-by-me"
+
+
+def test_log_lines_written_while_serving_carry_the_request_id(api_client):
+    console = next(h for h in logging.getLogger().handlers
+                   if any(isinstance(f, RequestIdLogFilter) for f in h.filters))
+    assert "%(request_id)s" in console.formatter._fmt
+    records = []
+    capture = logging.Handler()
+    capture.addFilter(RequestIdLogFilter())
+    capture.emit = records.append
+    logger = logging.getLogger("django.request")
+    logger.addHandler(capture)
+    try:
+        response = api_client.get("/api/raise/stale_version/")
+    finally:
+        logger.removeHandler(capture)
+    assert [r.request_id for r in records] == [response["X-Request-ID"]]
+    outside = logging.LogRecord("x", logging.INFO, __file__, 1, "m", None, None)
+    RequestIdLogFilter().filter(outside)
+    assert outside.request_id == "-"
 
 
 def test_pages_outside_the_api_keep_django_error_pages(client):

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "config" / "settings.py"
-ENV_READERS = {"env", "env_bool", "env_list"}
+ENV_READERS = {"env", "env_bool", "env_int", "env_list"}
 PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "k7#Qw9!zR2@vL5$xN8^mT3&bY6*cJ1(pF4)hD0_gS-eA+uW=oZ;iK:",
@@ -97,16 +97,46 @@ def test_production_variables_are_used():
     assert values["CELERY_TASK_ALWAYS_EAGER"] is False
     assert values["CELERY_BROKER_URL"] == PRODUCTION["CELERY_BROKER_URL"]
     assert values["CELERY_RESULT_BACKEND"] is None  # nobody reads task results
-    assert values["CACHES"]["default"] == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": PRODUCTION["CACHE_URL"],
-    }
+    assert values["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert values["CACHES"]["default"]["LOCATION"] == PRODUCTION["CACHE_URL"]
 
 
 def test_debug_off_without_a_secret_key_refuses_to_start():
     done = run(["manage.py", "check"], {"DEBUG": "0"})
     assert done.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in done.stderr
+
+
+@pytest.mark.parametrize("key", [
+    "k7#Qw9!zR2@vL5$xN8^mT3&bY6*cJ1(pF4)hD0_gS-eA+uW=o",  # 49 characters
+    "short", "a" * 80, "abcd" * 20, "django-insecure-" + PRODUCTION["SECRET_KEY"]])
+def test_debug_off_with_a_weak_secret_key_refuses_to_start(key):
+    done = run(["manage.py", "check"], {**PRODUCTION, "SECRET_KEY": key})
+    assert done.returncode != 0
+    assert "SECRET_KEY must be 50 or more random characters" in done.stderr
+
+
+def test_a_short_secret_key_is_accepted_while_debug_is_on():
+    assert settings_under(SECRET_KEY="short")["SECRET_KEY"] == "short"
+
+
+def test_sqlite_transactions_take_the_write_lock_as_they_begin():
+    options = settings_under()["DATABASES"]["default"]["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] > 0
+    postgres = settings_under(**PRODUCTION)["DATABASES"]["default"]
+    assert "transaction_mode" not in postgres.get("OPTIONS", {})
+
+
+def test_throttles_trust_no_forwarded_address_unless_told_how_many_proxies():
+    code = ("from django.conf import settings as s; "
+            "print(s.REST_FRAMEWORK['NUM_PROXIES'], s.TOKEN_TTL_DAYS)")
+    assert run(["-c", code], {}).stdout.split() == ["0", "30"]
+    assert run(["-c", code], {"NUM_PROXIES": "1", "TOKEN_TTL_DAYS": "7"}).stdout.split() == [
+        "1", "7"]
+    for bad in ({"NUM_PROXIES": "-1"}, {"NUM_PROXIES": "one"}, {"TOKEN_TTL_DAYS": "0"}):
+        done = run(["manage.py", "check"], bad)
+        assert done.returncode != 0 and next(iter(bad)) in done.stderr
 
 
 @pytest.mark.parametrize("value", ["maybe", "2"])

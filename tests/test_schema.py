@@ -28,7 +28,7 @@ def test_docs_page_uses_bundled_assets(client):
     response = client.get("/api/v1/docs/")
     assert response.status_code == 200
     page = response.content.decode()
-    assert "/api/v1/schema/" in page
+    assert "/api/v1/schema/" in client.get("/api/v1/docs/?script=").content.decode()
     bundle = "drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
     assert f"/static/{bundle}" in page
     assert finders.find(bundle), "the Swagger UI bundle ships in the sidecar package"
@@ -53,3 +53,22 @@ def test_each_ruleset_view_is_a_component_and_each_example_is_a_real_view(api_cl
         assert {f"{title}View", f"{title}Options", f"{title}SettleInput"} <= set(components)
     state = components["MatchViewOutput"]["properties"]["state"]
     assert {"$ref": "#/components/schemas/GandengyanView"} in state["oneOf"]
+
+
+@pytest.mark.django_db
+def test_the_rules_endpoints_document_their_400_and_404(api_client):
+    paths = api_client.get("/api/v1/schema/?format=json").json()["paths"]
+    for name in ("evaluate", "settle"):
+        responses = paths[f"/api/v1/rules/{{ruleset}}/{name}/"]["post"]["responses"]
+        assert {"200", "400", "404"} <= set(responses)
+        error = responses["400"]["content"]["application/json"]["schema"]
+        assert error == {"$ref": "#/components/schemas/Error"}
+
+
+@pytest.mark.django_db
+def test_the_act_documents_its_idempotency_key_header(api_client):
+    act = api_client.get("/api/v1/schema/?format=json").json()["paths"][
+        "/api/v1/matches/{match_id}/act/"]["post"]
+    header = next(p for p in act["parameters"] if p["in"] == "header")
+    assert header["name"] == "Idempotency-Key" and not header.get("required", False)
+    assert header["schema"]["maxLength"] == 64

@@ -8,8 +8,9 @@ import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
+from accounts import tokens
+from accounts.models import AuthToken
 from games import hooks, services, sql
 from games.engine.actions import action_from_dict
 from games.engine.registry import get_ruleset
@@ -77,16 +78,20 @@ def test_no_such_match_reads_as_none():
     assert sql.match_row(10**9) is None
 
 
-def test_the_token_check_reads_the_user_the_orm_reads(match):
-    token = Token.objects.create(user=match.owner)
-    user = sql.token_user(Token, token.key, ("id", "username", "is_active", "is_staff"))
-    orm = Token.objects.select_related("user").get(key=token.key).user
-    assert fields(user, ("password", "last_login", "date_joined", "first_name", "last_name",
-                         "email", "is_superuser", "is_guest")) == {
-        "id": orm.id, "username": orm.username, "is_active": orm.is_active,
-        "is_staff": orm.is_staff}
-    assert user.email == orm.email  # a field not read loads on first use
-    assert sql.token_user(Token, "no such key", ("id",)) is None
+def test_the_token_check_reads_the_token_and_user_the_orm_reads(match):
+    issued = tokens.issue(match.owner)
+    digest = tokens.digest(issued.key)
+    token = sql.token_user(AuthToken, digest, ("id", "username", "is_active", "is_staff"))
+    orm = AuthToken.objects.select_related("user").get(digest=digest)
+    assert fields(token, ("digest", "created_at")) == {
+        "id": orm.id, "user_id": orm.user_id, "expires_at": orm.expires_at}
+    assert fields(token.user, ("password", "last_login", "date_joined", "first_name",
+                               "last_name", "email", "is_superuser", "is_guest")) == {
+        "id": orm.user.id, "username": orm.user.username, "is_active": orm.user.is_active,
+        "is_staff": orm.user.is_staff}
+    assert token.user.email == orm.user.email  # a field not read loads on first use
+    assert token.created_at == orm.created_at
+    assert sql.token_user(AuthToken, tokens.digest("no such key"), ("id",)) is None
 
 
 def copy_of(match: Match) -> Match:
@@ -112,7 +117,7 @@ def progress(target: Match) -> tuple[list[dict], list[dict]]:
     moves = [{"match_id": target.pk, "round_id": target.current_round_id,
               "seq": target.round_moves, "seat": 0,
               "action": action_from_dict({"type": "pass"}).to_dict(), "actor": "auto",
-              "reason": "timeout", "version": target.version}]
+              "reason": "timeout", "idempotency_key": "", "version": target.version}]
     events = [{"match_id": target.pk, "seq": target.last_event_seq - 1 + i, "round_number": 1,
                "version": target.version, "data": {"type": "pass", "seat": i, "x": [1, "二"]}}
               for i in (1, 2)]

@@ -1,9 +1,10 @@
-"""The API's one error shape, `{"error": {"code", "message", "details"}}`, for every 4xx.
+"""The API's one error shape, `{"error": {"code", "message", "details", "request_id"}}`, for every
+4xx (and the 500 and 503 answers).
 
 `exception_handler` is DRF's EXCEPTION_HANDLER: it maps DRF's exceptions, Django's Http404 and
-PermissionDenied, oversized bodies and every `Refusal` of the engine and the services (by its
-kind: the only place that knows their HTTP statuses) to that shape. The views at the end do the
-same for errors raised outside DRF views (config/urls.py installs them).
+PermissionDenied, oversized bodies, SQLite's lock timeout and every `Refusal` of the engine and
+the services (by its kind: the only place that knows their HTTP statuses) to that shape. The
+views at the end do the same for errors raised outside DRF views (config/urls.py installs them).
 """
 
 import logging
@@ -14,10 +15,12 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.api.middleware import current_request_id
 from games.engine.errors import Refusal
 
 logger = logging.getLogger(__name__)
@@ -29,6 +32,8 @@ class ErrorInfoSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="stable machine code, e.g. invalid_input, not_found")
     message = serializers.CharField(help_text="for people; may change")
     details = serializers.DictField(help_text="context: field errors, readings, versions...")
+    request_id = serializers.CharField(help_text="also the X-Request-ID header and in the "
+                                       "server's log lines: quote it when reporting a problem")
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -43,7 +48,8 @@ RENAMED_CODES = {"invalid": "invalid_input", "parse_error": "malformed_json",
 
 
 def error_body(code: str, message: str, details: dict | None = None) -> dict:
-    return {"error": {"code": code, "message": message, "details": details or {}}}
+    return {"error": {"code": code, "message": message, "details": details or {},
+                      "request_id": current_request_id()}}
 
 
 def _code(exc: exceptions.APIException) -> str:
@@ -71,6 +77,12 @@ RETRY_AFTER_SECONDS = 5
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, OperationalError) and "database is locked" in str(exc):
+        # SQLite (the embedded mode) waited its whole timeout for another writer: try later.
+        response = Response(error_body("database_busy", "The database is busy: try again."),
+                            status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = "1"
+        return response
     if isinstance(exc, OperationalError | InterfaceError):
         # The database is away (restarting, unreachable): not the request's fault, nothing
         # written. The connection is replaced at the end of the request.
@@ -119,6 +131,12 @@ def page_not_found(request, exception):
     return JsonResponse(
         error_body("not_found", "There is no such URL.", {"path": request.path}), status=404
     )
+
+
+@csrf_exempt
+def no_such_url(request):
+    """The last route under /api/v1/: with DEBUG on Django would answer its HTML debug page."""
+    return page_not_found(request, None)
 
 
 def server_error(request):

@@ -14,6 +14,8 @@ from games.api.serializers import (
     ACT,
     AUTOPLAY,
     CREATE,
+    IDEMPOTENCY_KEY,
+    IDEMPOTENCY_KEY_CHARACTERS,
     STATUSES,
     EventsOutput,
     JoinInput,
@@ -22,7 +24,8 @@ from games.api.serializers import (
     MatchViewOutput,
     RoundDetailOutput,
     RoundOutput,
-    invalid_query,
+    idempotency_key,
+    query_choice,
     query_int,
     request_schema,
 )
@@ -71,9 +74,7 @@ class MatchListCreateView(APIView):
         responses={200: MatchListOutput, 400: ErrorSerializer},
     )
     def get(self, request):
-        wanted = request.query_params.get("status") or None
-        if wanted is not None and wanted not in Match.Status.values:
-            raise invalid_query("status", ", ".join(STATUSES))
+        wanted = query_choice(request, "status", Match.Status.values)
         limit = query_int(request, "limit", 20, 1, MAX_PAGE)
         before = query_int(request, "before", None, 1, 2**63 - 1)
         page = selectors.matches_of(request.user, wanted, before, limit + 1)
@@ -139,6 +140,14 @@ class MatchActView(APIView):
     @extend_schema(
         operation_id="matches_act",
         summary="Play, pass, cut or bid; 200 with your new view (bots' replies included)",
+        parameters=[OpenApiParameter(
+            IDEMPOTENCY_KEY, {"type": "string", "minLength": 1, "maxLength": 64,
+                              "pattern": IDEMPOTENCY_KEY_CHARACTERS.pattern},
+            OpenApiParameter.HEADER,
+            description="optional, a new one per action (e.g. a UUID): a retry with the key of "
+            "an act that was applied answers 200 with the view as it is now and every event "
+            "since that act (header `Idempotent-Replayed: true`) instead of acting again; the "
+            "same key with another action is a 409 `idempotency_key_reused`")],
         request=request_schema(ACT),
         responses={200: MatchViewOutput, **ERRORS},
         examples=[
@@ -176,12 +185,12 @@ class MatchActView(APIView):
     def post(self, request, match_id: int):
         body = parse(ACT, request.data, "invalid_input")
 
-
         def submit():
             return services.action_submit(
                 match_id=match_id, seat=body["seat"], player=request.user,
                 action=action_from_parsed(body["action"]),
                 expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
+                idempotency_key=idempotency_key(request),
             )
 
         try:
@@ -191,6 +200,12 @@ class MatchActView(APIView):
                     match_id=match_id):
                 raise
             done = submit()  # the bots have just sat down: stale_version, with the new version
+        if isinstance(done, services.Replayed):
+            # The act was applied before: the view as it is now, with every event since it.
+            response = view_response(selectors.match_for(
+                request.user, match_id, events_after=done.since, events=selectors.MAX_EVENTS))
+            response["Idempotent-Replayed"] = "true"
+            return response
         since = done.events[0].seq - 1
         if done.server_to_act:
             # Eager bots have replied by now (a worker may have): read what they did.

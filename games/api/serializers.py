@@ -2,6 +2,8 @@
 exact JSON types, no unknown fields, and the schema OpenAPI shows); responses are documented by
 the serializers below, the ruleset views by the engine's own specs (games.api.schema)."""
 
+import re
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -60,18 +62,32 @@ def request_schema(spec: Spec) -> dict:
 
 
 def invalid_query(name: str, message: str) -> IllegalAction:
+    """A query parameter's or a header's refusal, naming it."""
     return IllegalAction("invalid_input", f"{name}: {message}", field=name)
+
+
+def query_once(request, name: str) -> str | None:
+    """A query parameter's value: None when absent or empty, refused when given twice."""
+    values = request.query_params.getlist(name)
+    if len(values) > 1:
+        raise invalid_query(name, "given more than once")
+    return values[0] if values and values[0] else None
+
+
+def query_choice(request, name: str, choices) -> str | None:
+    value = query_once(request, name)
+    if value is not None and value not in choices:
+        raise invalid_query(name, "one of " + ", ".join(choices))
+    return value
 
 
 def query_int(request, name: str, default, low: int, high: int):
     """A whole-number query parameter, given once, within low..high."""
-    values = request.query_params.getlist(name)
-    if not values or values == [""]:
+    text = query_once(request, name)
+    if text is None:
         return default
-    if len(values) > 1:
-        raise invalid_query(name, "given more than once")
     try:
-        value = int(values[0])
+        value = int(text)
     except ValueError:
         value = low - 1
     if not low <= value <= high:
@@ -81,6 +97,18 @@ def query_int(request, name: str, default, low: int, high: int):
 
 AUTOPLAY = Obj({"on": Field(Bool("true: the server plays your seat (托管); false: you take "
                                  "it back"))}, "托管 on or off")
+
+
+IDEMPOTENCY_KEY = "Idempotency-Key"
+IDEMPOTENCY_KEY_CHARACTERS = re.compile(r"[!-~]{1,64}")  # visible ASCII: a UUID fits
+
+
+def idempotency_key(request) -> str | None:
+    """The act's optional Idempotency-Key header: 1..64 visible ASCII characters."""
+    key = request.headers.get(IDEMPOTENCY_KEY)
+    if key is not None and not IDEMPOTENCY_KEY_CHARACTERS.fullmatch(key):
+        raise invalid_query(IDEMPOTENCY_KEY, "1 to 64 visible ASCII characters, e.g. a UUID")
+    return key
 
 
 class JoinInput(serializers.Serializer):

@@ -1,15 +1,33 @@
 """The game routes under /api/v1/ (the auth routes are accounts.urls)."""
 
-from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.urls import path, re_path, register_converter
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api import matches, rules, tables
+from games.api.errors import no_such_url
 from games.api.health import HealthView
+
+MAX_ID_DIGITS = 18  # below 2**63: any longer number is no id, and no URL here (not an overflow)
+
+
+class IdConverter:
+    regex = f"[0-9]{{1,{MAX_ID_DIGITS}}}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+# config/settings.py describes it to the OpenAPI schema (PATH_CONVERTER_OVERRIDES).
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # The split view serves its start-up script as a file: the page needs no inline script.
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
     path("rules/", rules.RulesetListView.as_view(), name="rules"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
     path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
@@ -17,15 +35,17 @@ urlpatterns = [
     path("tables/<slug:slug>/play/", tables.TablePlayView.as_view(), name="table-play"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
-    path("matches/<int:match_id>/", matches.MatchDetailView.as_view(), name="match"),
-    path("matches/<int:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
-    path("matches/<int:match_id>/events/", matches.MatchEventsView.as_view(), name="match-events"),
-    path("matches/<int:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
-    path("matches/<int:match_id>/rounds/<int:number>/", matches.MatchRoundDetailView.as_view(),
+    path("matches/<id:match_id>/", matches.MatchDetailView.as_view(), name="match"),
+    path("matches/<id:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
+    path("matches/<id:match_id>/events/", matches.MatchEventsView.as_view(), name="match-events"),
+    path("matches/<id:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
+    path("matches/<id:match_id>/rounds/<id:number>/", matches.MatchRoundDetailView.as_view(),
          name="match-round"),
-    path("matches/<int:match_id>/join/", matches.MatchJoinByIdView.as_view(),
+    path("matches/<id:match_id>/join/", matches.MatchJoinByIdView.as_view(),
          name="match-join"),
-    path("matches/<int:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),
-    path("matches/<int:match_id>/autoplay/", matches.MatchAutoplayView.as_view(),
+    path("matches/<id:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),
+    path("matches/<id:match_id>/autoplay/", matches.MatchAutoplayView.as_view(),
          name="match-autoplay"),
+    # Last: any other URL under /api/v1/ is a JSON 404, with DEBUG on too.
+    re_path(r"", no_such_url),
 ]

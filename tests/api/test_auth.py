@@ -43,16 +43,19 @@ def test_a_stale_token_does_not_stop_a_client_from_starting_over(api_client):
     assert api_client.post(GUEST).status_code == 201
 
 
-def test_register_then_login_returns_the_same_token(api_client):
+def test_register_then_login_returns_a_new_token_each_time(api_client):
     registered = api_client.post(REGISTER, {"username": "lin", "password": PASSWORD})
     assert registered.status_code == 201
     assert registered.json()["user"] == {
         "id": registered.json()["user"]["id"], "username": "lin", "is_guest": False,
     }
-    login = api_client.post(LOGIN, {"username": "lin", "password": PASSWORD})
-    assert login.status_code == 200
-    assert login.json()["token"] == registered.json()["token"]
-    assert me_with(api_client, login.json()["token"]).json()["username"] == "lin"
+    logins = [api_client.post(LOGIN, {"username": "lin", "password": PASSWORD})
+              for _ in range(2)]
+    assert [login.status_code for login in logins] == [200, 200]
+    keys = [registered.json()["token"]] + [login.json()["token"] for login in logins]
+    assert len(set(keys)) == 3
+    # One token per signed-in client: signing in on another does not sign the first out.
+    assert [me_with(api_client, key).json()["username"] for key in keys] == ["lin"] * 3
 
 
 @pytest.mark.parametrize(

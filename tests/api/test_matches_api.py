@@ -5,9 +5,10 @@ import json
 from collections import Counter
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import AuthToken
+from accounts.tokens import digest
 from games import services, sql
 from games.api.serializers import ACT
 from games.engine.actions import Play, action_from_parsed
@@ -51,7 +52,8 @@ def fingerprint(match_id: int) -> tuple:
 def error_code(response) -> str:
     status, data = response
     assert 400 <= status < 500, (status, data)
-    assert set(data) == {"error"} and set(data["error"]) == {"code", "message", "details"}
+    assert set(data) == {"error"} and set(data["error"]) == {"code", "message", "details",
+                                                           "request_id"}
     return data["error"]["code"]
 
 
@@ -106,15 +108,18 @@ def test_create_needs_a_token():
     assert status == 401 and data["error"]["code"] == "not_authenticated"
 
 
+def token_of(client: Client) -> AuthToken:
+    return AuthToken.objects.get(digest=digest(client.headers["Authorization"].split()[1]))
+
+
 def test_the_match_views_token_check_refuses_at_once(duo):
     """Their own token check (one written-out query) answers as DRF's: an unknown or deleted
     token and a deactivated user get 401 on the very next request; nothing is cached."""
     player, friend, match_id = duo
     status, view = player.get(f"/matches/{match_id}/")
-    assert status == 200 and view["seats"][view["you"]]["player"] == Token.objects.get(
-        key=player.headers["Authorization"].split()[1]).user.username
+    assert status == 200 and view["seats"][view["you"]]["player"] == token_of(player).user.username
     body = {"expected_version": view["version"], "action": {"type": "pass"}}
-    token = Token.objects.get(key=friend.headers["Authorization"].split()[1])
+    token = token_of(friend)
     token.user.is_active = False
     token.user.save()
     assert friend.post(f"/matches/{match_id}/act/", body)[0] == 401

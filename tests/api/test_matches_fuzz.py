@@ -66,7 +66,7 @@ def test_any_act_body_gets_a_4xx_or_a_200(ruleset, monkeypatch):
         status, data = client.post(path, body)
         assert status in (200, 400, 403, 409), (status, data)
         if status != 200:
-            assert set(data["error"]) == {"code", "message", "details"}
+            assert set(data["error"]) == {"code", "message", "details", "request_id"}
             assert fingerprint(view["id"]) == before
 
     check()

@@ -1,0 +1,61 @@
+"""API tokens: issued, rotated, revoked. A client gets a random key once; the database keeps only
+its SHA-256.
+
+A fast hash is the right one here: the key is 256 random bits, so its hash cannot be reversed by
+guessing however many hashes a second an attacker computes. Slow password hashes (PBKDF2,
+Argon2) exist for low-entropy secrets people choose, and would add their delay to every request.
+"""
+
+import hashlib
+import secrets
+from datetime import timedelta
+from typing import NamedTuple
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import AuthToken
+
+KEY_BYTES = 32
+
+
+class Issued(NamedTuple):
+    key: str  # what the client sends; nowhere else after this
+    token: AuthToken
+
+
+def digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def lifetime() -> timedelta:
+    return timedelta(days=settings.TOKEN_TTL_DAYS)
+
+
+def issue(user) -> Issued:
+    """A new token for `user`; the account's expired tokens are deleted on the way."""
+    now = timezone.now()
+    key = secrets.token_urlsafe(KEY_BYTES)
+    token = AuthToken.objects.create(user=user, digest=digest(key), expires_at=now + lifetime())
+    AuthToken.objects.filter(user=user, expires_at__lte=now).delete()
+    return Issued(key, token)
+
+
+def revoke(token: AuthToken) -> bool:
+    """Whether this call deleted the token (False: it was gone already)."""
+    deleted, _ = AuthToken.objects.filter(pk=token.pk).delete()
+    return deleted > 0
+
+
+def revoke_all(user) -> None:
+    AuthToken.objects.filter(user=user).delete()
+
+
+@transaction.atomic
+def rotate(token: AuthToken) -> Issued | None:
+    """A new token in place of `token`, which stops working; None if `token` was revoked
+    meanwhile (two refreshes of one token: only one gets a successor)."""
+    if not revoke(token):
+        return None
+    return issue(token.user)

@@ -1,0 +1,72 @@
+"""What every response carries: a request id (the `X-Request-ID` header, the `request_id` of an
+error body, and every log line written while the request is served) and a Content-Security-Policy
+(the admin and the API docs are the only pages that run scripts; JSON answers allow nothing).
+"""
+
+import contextvars
+import logging
+import uuid
+
+from django.core.signals import request_finished
+
+REQUEST_ID_HEADER = "X-Request-ID"
+_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id",
+                                                                          default=None)
+
+
+def current_request_id() -> str | None:
+    """The id of the request being served in this thread, if any."""
+    return _request_id.get()
+
+
+class RequestIdMiddleware:
+    """Gives each request a new random id. A client's own X-Request-ID is not reused: an id
+    anyone can choose could make one request's log lines pass for another's."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request_id = uuid.uuid4().hex
+        # Kept until the response is closed, not only while the middleware runs: Django logs an
+        # error response ("Not Found: ...") after the last middleware has returned.
+        _request_id.set(request_id)
+        response = self.get_response(request)
+        response[REQUEST_ID_HEADER] = request_id
+        return response
+
+
+def _forget_request_id(**kwargs) -> None:
+    _request_id.set(None)
+
+
+request_finished.connect(_forget_request_id, dispatch_uid="games.api.middleware.request_id")
+
+
+class RequestIdLogFilter(logging.Filter):
+    """Adds `request_id` to every record ("-" outside a request: workers, commands)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = _request_id.get() or "-"
+        return True
+
+
+# Pages that run scripts get only their own origin's scripts, no inline script; their inline
+# style attributes are allowed (both the admin's templates and Swagger UI set some).
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+               "form-action 'self'; frame-ancestors 'none'")
+JSON_POLICY = "default-src 'none'; frame-ancestors 'none'"
+PAGES = ("/admin/", "/api/v1/docs/")
+
+
+class ContentSecurityPolicyMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "Content-Security-Policy" not in response:
+            page = request.path.startswith(PAGES)
+            response["Content-Security-Policy"] = PAGE_POLICY if page else JSON_POLICY
+        return response

@@ -1,0 +1,88 @@
+"""Throttles count per client address, which a made-up X-Forwarded-For does not change unless
+NUM_PROXIES trusts that many proxies; the admin login is throttled too; with the cache (Redis)
+down, signing in still works (throttles let requests through and log a warning)."""
+
+import logging
+
+import pytest
+from rest_framework.throttling import ScopedRateThrottle
+
+from accounts.throttling import AdminLoginThrottle
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = "/api/v1/auth/login/"
+ADMIN_LOGIN = "/admin/login/"
+WRONG = {"username": "ada", "password": "wrong password"}
+DEAD_CACHE = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": "redis://127.0.0.1:1/0",
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+
+
+@pytest.fixture
+def two_an_hour(monkeypatch):
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES",
+                        {"login": "2/hour", "signup": "2/hour"})
+    monkeypatch.setattr(AdminLoginThrottle, "THROTTLE_RATES", {"admin_login": "2/hour"})
+
+
+@pytest.fixture
+def proxies(settings):
+    def trust(count: int) -> None:
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": count}
+    return trust
+
+
+def forwarded(n: int) -> dict:
+    return {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}", "REMOTE_ADDR": "198.51.100.7"}
+
+
+@pytest.mark.parametrize("url", [LOGIN, ADMIN_LOGIN])
+def test_a_made_up_forwarded_address_does_not_escape_the_throttle(client, user, two_an_hour,
+                                                                 proxies, url):
+    proxies(0)
+    statuses = [client.post(url, WRONG, **forwarded(n)).status_code for n in range(40)]
+    assert statuses[2:] == [429] * 38
+
+
+@pytest.mark.parametrize("url", [LOGIN, ADMIN_LOGIN])
+def test_behind_a_trusted_proxy_each_client_address_counts_apart(client, user, two_an_hour,
+                                                                 proxies, url):
+    proxies(1)
+    for n in range(3):
+        first, second = (client.post(url, WRONG, **forwarded(n)).status_code for _ in range(2))
+        assert 429 not in (first, second)
+    assert client.post(url, WRONG, **forwarded(0)).status_code == 429
+    # The proxy appends the address it saw; what the client wrote before it counts for nothing.
+    spoofed = {"HTTP_X_FORWARDED_FOR": "10.0.0.9, 203.0.113.0", "REMOTE_ADDR": "198.51.100.7"}
+    assert client.post(url, WRONG, **spoofed).status_code == 429
+
+
+def test_the_admin_login_throttle_answers_429_with_retry_after(client, two_an_hour):
+    for _ in range(2):
+        assert client.post(ADMIN_LOGIN, WRONG).status_code == 200  # the form, with its error
+    response = client.post(ADMIN_LOGIN, WRONG)
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    assert client.get(ADMIN_LOGIN).status_code == 200  # only attempts are counted
+
+
+def test_staff_still_log_in_to_the_admin_below_the_limit(client, django_user_model, two_an_hour):
+    django_user_model.objects.create_superuser("boss", password=PASSWORD)
+    response = client.post(ADMIN_LOGIN, {"username": "boss", "password": PASSWORD})
+    assert response.status_code == 302
+
+
+def test_with_the_cache_down_signing_in_still_works(api_client, client, user, settings, caplog):
+    settings.CACHES = DEAD_CACHE
+    with caplog.at_level(logging.WARNING, logger="accounts.throttling"):
+        guest = api_client.post("/api/v1/auth/guest/")
+        registered = api_client.post("/api/v1/auth/register/",
+                                     {"username": "lin", "password": PASSWORD})
+        login = api_client.post(LOGIN, {"username": "ada", "password": PASSWORD})
+        admin = client.post(ADMIN_LOGIN, WRONG)
+    assert [r.status_code for r in (guest, registered, login, admin)] == [201, 201, 200, 200]
+    warnings = [r for r in caplog.records if r.name == "accounts.throttling"]
+    assert len(warnings) == 4
+    assert all("cache is unavailable" in r.getMessage() for r in warnings)

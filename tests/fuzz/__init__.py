@@ -1,0 +1,1 @@
+"""The schema fuzzing step of .ci/run: schemathesis against a live server in the embedded mode."""

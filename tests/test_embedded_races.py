@@ -1,0 +1,120 @@
+"""The embedded mode (`make run`: SQLite, runserver's threads, eager bots) under a race: ten
+identical acts sent at once to a live server get exactly one 200 and nine 409 stale_version, and
+only the winner's act is stored. Before SQLite transactions began IMMEDIATE, about half such
+races answered 500 "database is locked"."""
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.matchplay import bots
+from tests.test_config import environment_variables
+
+ROOT = Path(__file__).resolve().parent.parent
+RACERS = 10
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A runserver process on a fresh SQLite file, as `make run` starts it; yields (url, db)."""
+    folder = tmp_path_factory.mktemp("embedded")
+    db = folder / "db.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in environment_variables()}
+    env.update(DATABASE_URL=f"sqlite:///{db}", DJANGO_SETTINGS_MODULE="config.settings")
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True, timeout=300)
+    port = free_port()
+    with open(folder / "server.log", "w") as log:
+        process = subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+                                   cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/api/v1"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{url}/health/", timeout=2)
+                break
+            except OSError:
+                assert process.poll() is None, (folder / "server.log").read_text()
+                time.sleep(0.5)
+        yield url, db
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def send(url: str, method: str = "GET", body=None, token: str | None = None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
+                                     method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as err:
+        content = err.read()
+        try:
+            return err.code, json.loads(content)
+        except ValueError:
+            return err.code, content[:300]
+
+
+def stored(db: Path, match_id: int) -> dict:
+    with sqlite3.connect(db) as conn:
+        def one(sql: str):
+            return conn.execute(sql, [match_id]).fetchone()
+        return {"match": one("SELECT version, last_event_seq, snapshot FROM games_match"
+                             " WHERE id = ?"),
+                "moves": one("SELECT count(*) FROM games_move WHERE match_id = ?"),
+                "human_moves": one("SELECT count(*) FROM games_move WHERE match_id = ?"
+                                   " AND actor = 'human'"),
+                "events": one("SELECT count(*) FROM games_event WHERE match_id = ?")}
+
+
+def test_ten_identical_acts_at_once_one_200_nine_409(server):
+    url, db = server
+    token = send(f"{url}/auth/guest/", "POST")[1]["token"]
+    status, view = send(f"{url}/matches/", "POST", {"ruleset": "gandengyan", "seats": bots(4)},
+                        token)
+    assert status == 201 and view["your_turn"], view
+    before = stored(db, view["id"])
+    body = {"expected_version": view["version"], "action": view["legal_actions"][0]}
+    start = threading.Barrier(RACERS)
+    answers = [None] * RACERS
+
+    def race(i: int) -> None:
+        start.wait()
+        answers[i] = send(f"{url}/matches/{view['id']}/act/", "POST", body, token)
+
+    threads = [threading.Thread(target=race, args=(i,)) for i in range(RACERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [200] + [409] * (RACERS - 1), answers
+    won = next(data for status, data in answers if status == 200)
+    assert {data["error"]["code"] for status, data in answers if status == 409} == {
+        "stale_version"}
+    after = stored(db, view["id"])
+    assert after["human_moves"][0] == before["human_moves"][0] + 1
+    assert after["match"][0] == won["version"] == send(f"{url}/matches/{view['id']}/",
+                                                       token=token)[1]["version"]
+    assert after["events"][0] == before["events"][0] + len(won["events"])

@@ -1,6 +1,6 @@
-"""A Content-Security-Policy on every response: the admin and the API docs may run their own
-origin's scripts only (and their pages hold no inline script the policy would block), JSON answers
-nothing at all."""
+"""A Content-Security-Policy on every response: the web table, the admin and the API docs may
+run their own origin's scripts only (and their pages hold no inline script the policy would
+block), JSON answers nothing at all."""
 
 import re
 
@@ -18,7 +18,7 @@ def directives(policy: str) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize(("path", "staff"), [
-    ("/api/v1/docs/", False), ("/admin/login/", False), ("/admin/", True),
+    ("/", False), ("/api/v1/docs/", False), ("/admin/login/", False), ("/admin/", True),
     ("/admin/accounts/user/", True), ("/admin/games/match/", True),
     ("/admin/accounts/user/add/", True), ("/admin/accounts/authtoken/", True)])
 def test_the_admin_and_the_docs_run_only_their_own_scripts(client, admin_client, path, staff):

@@ -1,6 +1,7 @@
 """What every response carries: a request id (the `X-Request-ID` header, the `request_id` of an
 error body, and every log line written while the request is served) and a Content-Security-Policy
-(the admin and the API docs are the only pages that run scripts; JSON answers allow nothing).
+(the web table, the admin and the API docs are the only pages that run scripts; JSON answers
+allow nothing).
 """
 
 import contextvars
@@ -51,8 +52,9 @@ class RequestIdLogFilter(logging.Filter):
         return True
 
 
-# Pages that run scripts get only their own origin's scripts, no inline script; their inline
-# style attributes are allowed (both the admin's templates and Swagger UI set some).
+# Pages that run scripts (the web table at /, the admin, the API docs) get only their own origin's
+# scripts, no inline script; their inline style attributes are allowed (both the admin's
+# templates and Swagger UI set some).
 PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
                "form-action 'self'; frame-ancestors 'none'")
@@ -67,6 +69,6 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         if "Content-Security-Policy" not in response:
-            page = request.path.startswith(PAGES)
+            page = request.path == "/" or request.path.startswith(PAGES)
             response["Content-Security-Policy"] = PAGE_POLICY if page else JSON_POLICY
         return response

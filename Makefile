@@ -40,7 +40,7 @@ run: migrate
 	@echo "  Health:    http://127.0.0.1:8000/api/v1/health/"
 	@echo "  Admin:     http://127.0.0.1:8000/admin/  ($(BIN)/python manage.py createsuperuser)"
 	@echo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py serve 127.0.0.1:8000
 
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -m "not integration and not browser" -q

@@ -220,6 +220,21 @@ class UpgradeView(TokenView):
         return token_response(user, issued, status.HTTP_200_OK)
 
 
+class StreamTicketSerializer(serializers.Serializer):
+    ticket = serializers.CharField(help_text="pass it as `?ticket=` to a stream's URL")
+    expires_in = serializers.IntegerField(help_text="seconds it stays good for, once")
+
+
+class StreamTicketView(TokenView):
+    """A ticket for one live stream, for clients that cannot send the token header (a browser's
+    EventSource): short-lived and single-use."""
+
+    @extend_schema(request=None, responses={201: StreamTicketSerializer, **UNAUTHENTICATED})
+    def post(self, request):
+        return Response({"ticket": tokens.ticket_issue(request.user),
+                         "expires_in": tokens.TICKET_SECONDS}, status=status.HTTP_201_CREATED)
+
+
 class MeView(APIView):
     """The account the request's token belongs to."""
 

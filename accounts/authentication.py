@@ -25,3 +25,17 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed("User inactive or deleted.")
         return token.user, token  # request.auth: the token (id, user, expiry)
+
+
+class StreamTicketAuthentication(authentication.BaseAuthentication):
+    """`?ticket=<key>` (POST /api/v1/auth/stream-ticket/), for clients that cannot send headers
+    when they open a stream (a browser's EventSource). Only the live streams accept it."""
+
+    def authenticate(self, request):
+        key = request.GET.get("ticket")
+        if key is None:
+            return None
+        user = tokens.ticket_redeem(key)
+        if user is None:
+            raise exceptions.AuthenticationFailed("Invalid, used or expired stream ticket.")
+        return user, None

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import AuthToken
+from accounts.models import AuthToken, StreamTicket
 
 KEY_BYTES = 32
 
@@ -59,3 +59,30 @@ def rotate(token: AuthToken) -> Issued | None:
     if not revoke(token):
         return None
     return issue(token.user)
+
+
+TICKET_SECONDS = 30
+
+
+def ticket_issue(user) -> str:
+    """A stream ticket's key for `user`: good for one stream opened within TICKET_SECONDS."""
+    now = timezone.now()
+    key = secrets.token_urlsafe(KEY_BYTES)
+    StreamTicket.objects.create(user=user, digest=digest(key),
+                                expires_at=now + timedelta(seconds=TICKET_SECONDS))
+    StreamTicket.objects.filter(expires_at__lte=now).delete()
+    return key
+
+
+def ticket_redeem(key: str):
+    """The active user a ticket's key belongs to, once: the ticket is gone after this call;
+    None for an unknown, used or expired key."""
+    with transaction.atomic():
+        ticket = (StreamTicket.objects.select_for_update().select_related("user")
+                  .filter(digest=digest(key)).first())
+        if ticket is None:
+            return None
+        ticket.delete()
+    if ticket.expires_at <= timezone.now() or not ticket.user.is_active:
+        return None
+    return ticket.user

@@ -12,4 +12,5 @@ urlpatterns = [
     path("logout/", api.LogoutView.as_view(), name="auth-logout"),
     path("upgrade/", api.UpgradeView.as_view(), name="auth-upgrade"),
     path("me/", api.MeView.as_view(), name="auth-me"),
+    path("stream-ticket/", api.StreamTicketView.as_view(), name="auth-stream-ticket"),
 ]

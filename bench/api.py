@@ -1,4 +1,5 @@
-"""Match API figures against a real server: gunicorn on PostgreSQL, on a free port.
+"""Match API figures against a real server as production runs it (gunicorn with uvicorn workers:
+ASGI) on PostgreSQL, on a free port.
 
 Prints (and `run()` returns):
 - the median act latency at move ~10 and at move ~300 of a long match (one client; see
@@ -80,7 +81,8 @@ class Server:
     def __init__(self, port: int):
         self.port = port
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
+            [sys.executable, "-m", "gunicorn", "config.asgi:application", "--worker-class",
+             "uvicorn_worker.UvicornWorker", "--bind",
              f"127.0.0.1:{port}", "--workers", str(CLIENTS), "--log-level", "warning"],
             cwd=ROOT, env=ENV,
         )

@@ -265,6 +265,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # queued: by then its task has normally played it.
 RECOVERY_SWEEP_SECONDS = float(env("RECOVERY_SWEEP_SECONDS", "2"))
 TURN_RECOVERY_SECONDS = float(env("TURN_RECOVERY_SECONDS", "5"))
+# Live streams: committed writes notify them through Redis pub/sub (LIVE_REDIS_URL, by default
+# the broker's Redis), so that any web process serves any stream; in-process when unset.
+LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)
+# Seconds a stream stays silent before it sends a heartbeat comment (proxies close idle
+# connections) and looks at its match itself (a notice may have been lost).
+STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
+STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
+# How a stream knows its reader: a one-use ticket where headers cannot be sent, else the token.
+STREAM_AUTHENTICATION_CLASSES = [
+    "accounts.authentication.StreamTicketAuthentication",
+    "accounts.authentication.TokenAuthentication",
+]
 CELERY_BEAT_SCHEDULE = {
     "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
 }

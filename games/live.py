@@ -34,18 +34,18 @@ def user_channel(user_id: int) -> str:
 class Subscription:
     """One stream's notices, from any of its channels, on its event loop."""
 
-    def __init__(self, hub: "Hub", channels: Iterable[str]):
+    def __init__(self, hub: "Hub"):
         self.hub = hub
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[dict] = asyncio.Queue()
         self.channels: set[str] = set()
-        self.listen(channels)
 
     def listen(self, channels: Iterable[str]) -> None:
-        for channel in channels:
-            if channel not in self.channels:
-                self.channels.add(channel)
-                self.hub.subscribers.setdefault(channel, set()).add(self)
+        with self.hub.lock:
+            for channel in channels:
+                if channel not in self.channels:
+                    self.channels.add(channel)
+                    self.hub.subscribers.setdefault(channel, set()).add(self)
 
     def close(self) -> None:
         with self.hub.lock:
@@ -75,8 +75,8 @@ class Hub:
         self.listener: asyncio.Task | None = None
 
     def subscribe(self, channels: Iterable[str]) -> Subscription:
-        with self.lock:
-            subscription = Subscription(self, channels)
+        subscription = Subscription(self)
+        subscription.listen(channels)
         if settings.LIVE_REDIS_URL and (self.listener is None or self.listener.done()):
             self.listener = asyncio.get_running_loop().create_task(self._listen())
         return subscription
@@ -87,6 +87,13 @@ class Hub:
         for subscription in subscribers:
             subscription.deliver(notice)
 
+    def resync(self) -> None:
+        """Every stream of this process looks for itself: notices may have been missed."""
+        with self.lock:
+            subscribers = {s for group in self.subscribers.values() for s in group}
+        for subscription in subscribers:
+            subscription.deliver({"resync": True})
+
     async def _listen(self) -> None:
         """This process's one Redis subscription, for as long as it has streams; reconnects
         after a failure (the streams' own checks cover the notices missed meanwhile)."""
@@ -95,6 +102,7 @@ class Hub:
                 client = aioredis.from_url(settings.LIVE_REDIS_URL)
                 async with client.pubsub() as pubsub:
                     await pubsub.psubscribe(PREFIX + "*")
+                    self.resync()  # whatever was published before this subscription began
                     async for message in pubsub.listen():
                         if message["type"] == "pmessage":
                             self.dispatch(message["channel"].decode(),

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from games import hooks, sql
+from games import hooks, live, sql
 from games.engine.actions import Action
 from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
@@ -84,6 +84,7 @@ class _Progress:
     round_open: bool = False
     moves: list[dict] = field(default_factory=list)  # new Move rows, by field name
     events: list[EventRow] = field(default_factory=list)
+    seated: list[tuple[int, int]] = field(default_factory=list)  # (user id, seat) taken now
 
     @classmethod
     def load(cls, match: Match) -> "_Progress":
@@ -251,7 +252,17 @@ class _Progress:
             # turn is due in the match row, and the recovery sweep will find it.
             transaction.on_commit(lambda: hooks.announce_server_turn(match_id, version),
                                   robust=True)
+        transaction.on_commit(self._tell_streams, robust=True)
         return True
+
+    def _tell_streams(self) -> None:
+        """The live streams' notices, once committed: this match moved; these people sat down."""
+        match = self.match
+        notice = {"match": match.pk, "version": match.version, "status": match.status,
+                  "to_act": match.to_act, "types": sorted({e.data["type"] for e in self.events})}
+        live.publish(live.match_channel(match.pk), notice)
+        for user_id, seat in self.seated:
+            live.publish(live.user_channel(user_id), {**notice, "seat": seat})
 
 
 def _seat_specs(seats: Sequence[Mapping] | None, players: int,
@@ -316,6 +327,7 @@ def _match_open(owner, engine: Ruleset, options: dict, seat_specs: list[dict],
     )
     progress = _Progress.load(match)
     progress.event({"type": "match_created", "seats": [s["type"] for s in seat_specs]})
+    progress.seated.append((owner.pk, 0))
     _start_if_full(progress)
     progress.save()
     return match
@@ -346,6 +358,7 @@ def _seat_taken(progress: _Progress, user) -> None:
         raise MatchFull()
     seat = open_seats[0]
     seat.user = user
+    progress.seated.append((user.pk, seat.index))
     seat.save(update_fields=["user"])
     progress.event({"type": "player_joined", "seat": seat.index})
     _start_if_full(progress)

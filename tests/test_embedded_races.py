@@ -1,4 +1,4 @@
-"""The embedded mode (`make run`: SQLite, runserver's threads, eager bots) under a race: ten
+"""The embedded mode (`make run`: SQLite, uvicorn, eager bots) under a race: ten
 identical acts sent at once to a live server get exactly one 200 and nine 409 stale_version, and
 only the winner's act is stored. Before SQLite transactions began IMMEDIATE, about half such
 races answered 500 "database is locked"."""
@@ -32,7 +32,7 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A runserver process on a fresh SQLite file, as `make run` starts it; yields (url, db)."""
+    """The embedded server on a fresh SQLite file, as `make run` starts it; yields (url, db)."""
     folder = tmp_path_factory.mktemp("embedded")
     db = folder / "db.sqlite3"
     env = {k: v for k, v in os.environ.items() if k not in environment_variables()}
@@ -42,7 +42,7 @@ def server(tmp_path_factory):
                    capture_output=True, timeout=300)
     port = free_port()
     with open(folder / "server.log", "w") as log:
-        process = subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        process = subprocess.Popen([*manage, "serve", f"127.0.0.1:{port}"],
                                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/api/v1"
     try:

@@ -1,5 +1,6 @@
 """Browser tests: the web table in a real headless Chromium, driven by Playwright, against a
-server started for the session (runserver on its own SQLite file, bots in-process).
+server started for the session (`manage.py serve`, as `make run` starts it, on its own SQLite
+file, bots in-process).
 
 Chromium is Debian's (`apt-get install chromium`, which `.ci/run` does); Playwright drives it and
 never downloads a browser. Without Chromium or Playwright the tests are skipped, unless
@@ -82,7 +83,7 @@ def server(tmp_path_factory):
     port = _free_port()
     log_path = folder / "server.log"
     with open(log_path, "wb") as log:
-        process = subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        process = subprocess.Popen([*manage, "serve", f"127.0.0.1:{port}"],
                                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -109,10 +109,14 @@ class Stack:
                                                 env=self.env, stdout=log,
                                                 stderr=subprocess.STDOUT)
 
-    def start_web(self) -> None:
-        self._start("web", ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.web_port}",
-                            "--workers", "2", "--timeout", "60"])
-        wait_for("the web server", lambda: answers(self.web_port))
+    def start_web(self, name: str = "web", port: int | None = None) -> int:
+        """A web server as production runs it (gunicorn, uvicorn workers); its port."""
+        port = port or self.web_port
+        self._start(name, ["gunicorn", "config.asgi:application", "--worker-class",
+                           "uvicorn_worker.UvicornWorker", "--bind", f"127.0.0.1:{port}",
+                           "--workers", "2", "--timeout", "60"])
+        wait_for(f"the web server {name}", lambda: answers(port))
+        return port
 
     def start_worker(self) -> None:
         self._start("worker", ["celery", "-A", "config", "worker", "--pool=solo",

@@ -1,0 +1,240 @@
+"""Live streams, as Server-Sent Events (`text/event-stream`), served by the ASGI server.
+
+`GET /api/v1/matches/{id}/stream/`: first the reader's whole view (`event: view`); then, for each
+version committed, `event: update` with that version's public events and, on the latest, what
+changed in the reader's own view (`changed`: its top-level keys that changed, `state` holding only
+the state's keys that changed). Each message's `id` is the last event seq it covers: a client
+that reconnects with `Last-Event-ID` gets the updates it missed, then a whole view again. A match
+that is over and fully sent answers 204, which tells a browser to stop reconnecting.
+
+`GET /api/v1/stream/`: the reader's account: `matches` (every waiting or active match of theirs),
+then `seated`, `player_joined`, `match_started`, `your_turn` and `match_finished` as they happen.
+
+Authentication: the token header, or `?ticket=` (POST /api/v1/auth/stream-ticket/) where headers
+cannot be sent. Heartbeat comments keep idle connections open through proxies. A stream never
+carries what the reader's view would not: it is built from the same view.
+"""
+
+import json
+import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections
+from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.views.decorators.http import require_GET
+from rest_framework import exceptions
+from rest_framework.settings import import_from_string
+
+from games import live, presenters, selectors, services
+from games.api.errors import error_body
+from games.errors import NotFound
+from games.models import Match, Seat
+
+FINAL = (Match.Status.FINISHED, Match.Status.ABORTED)
+OPEN = (Match.Status.WAITING, Match.Status.ACTIVE)
+MAX_ACCOUNT_MATCHES = 1000
+HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: do not buffer
+
+
+def sse(event: str, data, message_id: int | None = None) -> bytes:
+    head = f"id: {message_id}\n" if message_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, default=str)}\n\n".encode()
+
+
+HEARTBEAT = b": heartbeat\n\n"
+
+
+def in_thread(function):
+    """A blocking read run off the event loop, as a request would run it: its database
+    connection is checked (and replaced if the database dropped it) when it is done."""
+
+    def run(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(run, thread_sensitive=False)
+
+
+def _reader(request):
+    """The stream's reader, by the first of STREAM_AUTHENTICATION_CLASSES that finds one."""
+    for authentication in (import_from_string(name, "STREAM_AUTHENTICATION_CLASSES")
+                           for name in settings.STREAM_AUTHENTICATION_CLASSES):
+        found = authentication().authenticate(request)
+        if found is not None:
+            return found[0]
+    raise exceptions.NotAuthenticated()
+
+
+def _view(user, match_id: int, after: int | None) -> dict:
+    """The reader's view with the events after `after` (None: the latest few); what is overdue
+    in the match is done first, as a read over the API does it."""
+    events = selectors.MAX_EVENTS if after is not None else selectors.RECENT_EVENTS
+    read = selectors.match_for(user, match_id, events_after=after, events=events)
+    if services.overdue_handle(read.match):
+        read = selectors.match_for(user, match_id, events_after=after, events=events)
+    return presenters.match_view(read)
+
+
+def _refused(error: exceptions.APIException | NotFound) -> JsonResponse:
+    if isinstance(error, NotFound):
+        return JsonResponse(error_body(error.code, error.message), status=404)
+    code = error.get_codes() if isinstance(error.get_codes(), str) else "authentication_failed"
+    response = JsonResponse(error_body(code, str(error.detail)), status=401)
+    response["WWW-Authenticate"] = "Token"
+    return response
+
+
+def _last_event_id(request) -> int | None:
+    raw = request.headers.get("Last-Event-ID", request.GET.get("last_event_id"))
+    try:
+        return max(0, int(raw)) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _changed(before: dict, after: dict) -> dict:
+    """What of the reader's view changed: top-level keys, and the state's keys one level down."""
+    changed = {k: v for k, v in after.items()
+               if k not in ("events", "state") and before.get(k) != v}
+    state, previous = after.get("state") or {}, before.get("state") or {}
+    if state != previous:
+        changed["state"] = {k: v for k, v in state.items() if previous.get(k) != v}
+    return changed
+
+
+def _updates(events: list[dict], changed: dict | None = None) -> list[bytes]:
+    """One message per version the events belong to; `changed` goes with the last."""
+    by_version: dict[int, list[dict]] = {}
+    for event in events:
+        by_version.setdefault(event["version"], []).append(event)
+    messages = []
+    versions = sorted(by_version)
+    for version in versions:
+        data = {"version": version, "events": by_version[version]}
+        if changed is not None and version == versions[-1]:
+            data["changed"] = changed
+        messages.append(sse("update", data, by_version[version][-1]["seq"]))
+    return messages
+
+
+def _wait_seconds(view: dict) -> float:
+    """How long a stream may wait for a notice before it looks itself: its look interval, or
+    until the turn clock runs out (what is due then must not wait for the sweep)."""
+    wait = settings.STREAM_LOOK_SECONDS
+    clock = view.get("clock")
+    if clock and clock["deadline"]:
+        left = (parse_datetime(clock["deadline"]) - timezone.now()).total_seconds()
+        wait = min(wait, max(0.1, left + 0.1))
+    return wait
+
+
+async def _match_messages(user, match_id: int, last_id: int | None):
+    subscription = live.HUB.subscribe([live.match_channel(match_id)])
+    read = in_thread(_view)
+    try:
+        view = await read(user, match_id, last_id)
+        if last_id is not None:
+            for message in _updates(view["events"]):
+                yield message
+        yield sse("view", view, view["last_event_seq"])
+        quiet = time.monotonic()
+        while view["status"] not in FINAL:
+            notice = await subscription.next(min(_wait_seconds(view),
+                                                 settings.STREAM_HEARTBEAT_SECONDS))
+            if notice is None or notice.get("resync") or notice["version"] > view["version"]:
+                latest = await read(user, match_id, view["last_event_seq"])
+                if latest["version"] != view["version"]:
+                    for message in _updates(latest["events"], _changed(view, latest)):
+                        yield message
+                    view, quiet = latest, time.monotonic()
+            if time.monotonic() - quiet >= settings.STREAM_HEARTBEAT_SECONDS:
+                yield HEARTBEAT
+                quiet = time.monotonic()
+    finally:
+        subscription.close()
+
+
+@require_GET
+async def match_stream(request, match_id: int):
+    last_id = _last_event_id(request)
+    try:
+        user = await in_thread(_reader)(request)
+        match = await in_thread(selectors.match_for)(user, match_id)
+    except (exceptions.APIException, NotFound) as error:
+        return _refused(error)
+    if match.match.status in FINAL and last_id is not None \
+            and last_id >= match.match.last_event_seq:
+        return HttpResponse(status=204)  # nothing more will come: do not reconnect
+    return StreamingHttpResponse(_match_messages(user, match_id, last_id),
+                                 content_type="text/event-stream", headers=HEADERS)
+
+
+def _open_matches(user) -> dict[int, dict]:
+    seats = (Seat.objects.filter(user=user, match_status__in=OPEN).order_by("-match_id")
+             .values_list("match_id", "index", "match__status", "match__version",
+                          "match__to_act")[:MAX_ACCOUNT_MATCHES])
+    return {m: {"match": m, "seat": seat, "status": status, "version": version,
+                "your_turn": status == Match.Status.ACTIVE and to_act == seat}
+            for m, seat, status, version, to_act in seats}
+
+
+def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
+    """What an account stream says of a match's notice (`mine`: the reader's seat there)."""
+    said = {"match": notice["match"], "version": notice["version"]}
+    types = set(notice["types"])
+    found = []
+    if "player_joined" in types:
+        found.append(("player_joined", said))
+    if "match_started" in types:
+        found.append(("match_started", said))
+    if notice["status"] in FINAL:
+        found.append(("match_finished", {**said, "status": notice["status"]}))
+    elif notice["status"] == Match.Status.ACTIVE and notice["to_act"] == mine["seat"]:
+        found.append(("your_turn", said))
+    return found
+
+
+async def _account_messages(user):
+    subscription = live.HUB.subscribe([live.user_channel(user.pk)])
+    try:
+        mine = await in_thread(_open_matches)(user)
+        subscription.listen(live.match_channel(m) for m in mine)
+        yield sse("matches", list(mine.values()))
+        while True:
+            notice = await subscription.next(settings.STREAM_HEARTBEAT_SECONDS)
+            if notice is None:
+                yield HEARTBEAT
+            elif notice.get("resync"):
+                mine = await in_thread(_open_matches)(user)
+                subscription.listen(live.match_channel(m) for m in mine)
+                yield sse("matches", list(mine.values()))
+            elif "seat" in notice:  # the reader sat down in a match (created or joined)
+                mine[notice["match"]] = {"match": notice["match"], "seat": notice["seat"],
+                                         "version": notice["version"]}
+                subscription.listen([live.match_channel(notice["match"])])
+                yield sse("seated", {k: notice[k] for k in ("match", "seat", "status",
+                                                            "version")})
+                for event, data in _account_events(mine[notice["match"]], notice):
+                    yield sse(event, data)
+            elif notice["match"] in mine and notice["version"] > (
+                    mine[notice["match"]]["version"] or 0):
+                mine[notice["match"]]["version"] = notice["version"]
+                for event, data in _account_events(mine[notice["match"]], notice):
+                    yield sse(event, data)
+    finally:
+        subscription.close()
+
+
+@require_GET
+async def account_stream(request):
+    try:
+        user = await in_thread(_reader)(request)
+    except exceptions.APIException as error:
+        return _refused(error)
+    return StreamingHttpResponse(_account_messages(user), content_type="text/event-stream",
+                                 headers=HEADERS)

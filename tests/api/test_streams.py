@@ -1,0 +1,194 @@
+"""Live streams through the ASGI application, in-process (no Redis: notices go straight to the
+streams of this process): the first view, updates as versions commit, resuming with
+Last-Event-ID, tickets, who may listen, and the account stream."""
+
+import asyncio
+import json
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
+
+from accounts import tokens
+from games.models import Match
+from tests.matchplay import Client, bots, choose, counted_seeds, create, new_player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+WAIT = 10
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    counted_seeds(monkeypatch, "streams")
+
+
+def parse(chunk: bytes) -> list[dict]:
+    """The SSE messages in a chunk (heartbeat comments left out)."""
+    messages = []
+    for block in chunk.decode().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines()
+                      if line and not line.startswith(":"))
+        if fields:
+            messages.append({"id": int(fields["id"]) if "id" in fields else None,
+                             "event": fields["event"], "data": json.loads(fields["data"])})
+    return messages
+
+
+class Stream:
+    """An open stream's messages, read as they come."""
+
+    def __init__(self, response):
+        self.response = response
+        self.chunks = aiter(response.streaming_content)
+
+    async def next(self) -> list[dict]:
+        while True:
+            messages = parse(await asyncio.wait_for(anext(self.chunks), WAIT))
+            if messages:
+                return messages
+
+    async def close(self):
+        await self.chunks.aclose()
+
+
+def token_of(client: Client) -> str:
+    return client.headers["Authorization"].split()[1]
+
+
+async def open_stream(path: str, token: str | None = None, **headers) -> Stream:
+    if token is not None:
+        headers["Authorization"] = f"Token {token}"
+    response = await AsyncClient().get(f"/api/v1{path}", headers=headers)
+    assert response.status_code == 200, response.content
+    assert response["Content-Type"] == "text/event-stream"
+    return Stream(response)
+
+
+def two_people():
+    first, second = new_player(), new_player()
+    view = create(first, "510k", {"players": 2, "rounds": 1},
+                  [{"type": "human"}, {"type": "human"}])
+    second.post("/matches/join/", {"code": view["invite_code"]})
+    return first, second, view["id"]
+
+
+def act(client: Client, match_id: int, rng) -> dict:
+    view = client.get(f"/matches/{match_id}/")[1]
+    status, view = client.post(f"/matches/{match_id}/act/",
+                               {"expected_version": view["version"],
+                                "action": choose(view, rng)})
+    assert status == 200, view
+    return view
+
+
+def mover(first: Client, second: Client, match_id: int) -> Client:
+    return first if first.get(f"/matches/{match_id}/")[1]["your_turn"] else second
+
+
+async def test_the_first_message_is_the_readers_view_then_an_update_per_version():
+    first, second, match_id = await sync_to_async(two_people)()
+    stream = await open_stream(f"/matches/{match_id}/stream/", token_of(first))
+    try:
+        (opening,) = await stream.next()
+        view = await sync_to_async(first.get)(f"/matches/{match_id}/")
+        assert opening["event"] == "view" and opening["id"] == view[1]["last_event_seq"]
+        assert {**opening["data"], "clock": None} == {**view[1], "clock": None}
+        rng = random.Random(1)
+        seen = [opening["id"]]
+        for _ in range(3):
+            who = await sync_to_async(mover)(first, second, match_id)
+            after = await sync_to_async(act)(who, match_id, rng)
+            updates = []
+            while not updates or updates[-1]["data"]["version"] < after["version"]:
+                updates += await stream.next()
+            for update in updates:
+                assert update["event"] == "update"
+                seqs = [e["seq"] for e in update["data"]["events"]]
+                assert seqs == list(range(seen[-1] + 1, update["id"] + 1))
+                seen.append(update["id"])
+            assert "version" in updates[-1]["data"]["changed"]
+            assert all("hand" not in e for u in updates for e in u["data"]["events"])
+    finally:
+        await stream.close()
+
+
+async def test_a_reader_who_reconnects_with_last_event_id_misses_nothing_and_gets_nothing_twice():
+    first, second, match_id = await sync_to_async(two_people)()
+    before = (await sync_to_async(first.get)(f"/matches/{match_id}/"))[1]["last_event_seq"]
+    rng = random.Random(2)
+    for _ in range(4):
+        who = await sync_to_async(mover)(first, second, match_id)
+        await sync_to_async(act)(who, match_id, rng)
+    stream = await open_stream(f"/matches/{match_id}/stream/", token_of(second),
+                               **{"Last-Event-ID": str(before)})
+    try:
+        messages = []
+        while not messages or messages[-1]["event"] != "view":
+            messages += await stream.next()
+        events = [e["seq"] for m in messages[:-1] for e in m["data"]["events"]]
+        last = messages[-1]["data"]["last_event_seq"]
+        assert events == list(range(before + 1, last + 1))
+        assert messages[-1]["id"] == last
+    finally:
+        await stream.close()
+
+
+async def test_a_ticket_opens_one_stream_once_and_only_players_may_listen():
+    first, _, match_id = await sync_to_async(two_people)()
+    user = await sync_to_async(lambda: Match.objects.get(pk=match_id).owner)()
+    ticket = await sync_to_async(tokens.ticket_issue)(user)
+    stream = await open_stream(f"/matches/{match_id}/stream/?ticket={ticket}")
+    (opening,) = await stream.next()
+    assert opening["data"]["you"] == 0
+    await stream.close()
+    client = AsyncClient()
+    again = await client.get(f"/api/v1/matches/{match_id}/stream/?ticket={ticket}")
+    assert again.status_code == 401
+    assert json.loads(again.content)["error"]["code"] == "authentication_failed"
+    assert (await client.get(f"/api/v1/matches/{match_id}/stream/")).status_code == 401
+    stranger = await sync_to_async(new_player)()
+    refused = await client.get(f"/api/v1/matches/{match_id}/stream/",
+                               headers={"Authorization": f"Token {token_of(stranger)}"})
+    assert refused.status_code == 404
+    status, issued = await sync_to_async(stranger.post)("/auth/stream-ticket/")
+    assert status == 201 and issued["expires_in"] > 0 and issued["ticket"]
+
+
+async def test_a_finished_match_sent_to_its_end_answers_204():
+    player = await sync_to_async(new_player)()
+    view = await sync_to_async(create)(player, "gandengyan", {"starting_score": 5}, bots(3))
+    rng = random.Random(3)
+    while view["status"] != "finished":
+        view = (await sync_to_async(player.post)(
+            f"/matches/{view['id']}/act/",
+            {"expected_version": view["version"], "action": choose(view, rng)}))[1]
+    done = await AsyncClient().get(f"/api/v1/matches/{view['id']}/stream/",
+                                   headers={"Authorization": f"Token {token_of(player)}",
+                                            "Last-Event-ID": str(view["last_event_seq"])})
+    assert done.status_code == 204
+
+
+async def test_the_account_stream_tells_of_seats_and_turns_in_every_match():
+    first = await sync_to_async(new_player)()
+    second = await sync_to_async(new_player)()
+    stream = await open_stream("/stream/", token_of(second))
+    try:
+        (listed,) = await stream.next()
+        assert listed["event"] == "matches" and listed["data"] == []
+        view = await sync_to_async(create)(first, "510k", {"players": 2, "rounds": 1},
+                                           [{"type": "human"}, {"type": "human"}])
+        await sync_to_async(second.post)("/matches/join/", {"code": view["invite_code"]})
+        said = []
+        while not any(m["event"] == "match_started" for m in said):
+            said += await stream.next()
+        assert said[0]["event"] == "seated" and said[0]["data"]["match"] == view["id"]
+        match_id, rng = view["id"], random.Random(4)
+        while (await sync_to_async(first.get)(f"/matches/{match_id}/"))[1]["your_turn"]:
+            await sync_to_async(act)(first, match_id, rng)  # until the second person is to act
+        while not any(m["event"] == "your_turn" for m in said):
+            said += await stream.next()
+        turn = next(m for m in said if m["event"] == "your_turn")
+        assert turn["data"]["match"] == match_id
+    finally:
+        await stream.close()

@@ -83,7 +83,8 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.asgi:application", "--worker-class",
              "uvicorn_worker.UvicornWorker", "--bind",
-             f"127.0.0.1:{port}", "--workers", str(CLIENTS), "--log-level", "warning"],
+             f"127.0.0.1:{port}", "--workers", str(CLIENTS), "--log-level", "warning",
+             "--no-control-socket"],
             cwd=ROOT, env=ENV,
         )
         deadline = time.monotonic() + 30
@@ -113,9 +114,9 @@ def request(port: int, method: str, path: str, body=None, token=None) -> tuple[i
     return response.status, json.loads(data) if data else {}
 
 
-def tokens(count: int) -> list[str]:
+def tokens(count: int, env: dict = ENV) -> list[str]:
     """Players made directly in the database: sign-up is throttled, and not what is measured."""
-    os.environ.update({k: ENV[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "DEBUG",
+    os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "DEBUG",
                                            "SECRET_KEY", "ALLOWED_HOSTS")})
     import django
 
@@ -133,10 +134,12 @@ def tokens(count: int) -> list[str]:
 class Table:
     """One all-human gandengyan match whose seats the bench plays in turn."""
 
+    OPTIONS = {"starting_score": 100000}
+
     def __init__(self, port: int, seat_tokens: list[str]):
         self.port, self.tokens = port, seat_tokens
         status, view = request(port, "POST", "/api/v1/matches/",
-                               {"ruleset": "gandengyan", "options": {"starting_score": 100000},
+                               {"ruleset": "gandengyan", "options": self.OPTIONS,
                                 "seats": [{"type": "human"}] * len(seat_tokens)},
                                seat_tokens[0])
         assert status == 201, view

@@ -108,21 +108,24 @@ TEMPLATES = [
     },
 ]
 
+# Under ASGI each request runs its blocking code in a thread of its own: a connection kept by
+# that thread (CONN_MAX_AGE) would outlive it, unused, until the database refused new ones. So
+# requests take PostgreSQL connections from a pool (one per process) and give them back; SQLite
+# opens one per request (cheap).
 DATABASES = {
-    "default": dj_database_url.parse(
-        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        # Connections are kept and not checked before each request (a `SELECT 1` on every
-        # request cost an act 12% of its time): a connection the database dropped fails its
-        # request once and is replaced.
-        conn_max_age=60,
-    )
+    "default": dj_database_url.parse(env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Pooled connections are not checked when lent (a `SELECT 1` on every request cost an act
+    # 12% of its time): one the database dropped fails its request once (503) and is replaced.
     # games.sql's statements are prepared on each connection after a few runs (psycopg only
     # prepares for server-binding cursors, which only games.sql uses). 0 turns it off, for a
     # pooler in transaction mode that cannot keep prepared statements.
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = int(
-        env("DATABASE_PREPARE_THRESHOLD", "5")) or None
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "pool": {"min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, low=1),
+                 "timeout": 10},
+        "prepare_threshold": int(env("DATABASE_PREPARE_THRESHOLD", "5")) or None,
+    })
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded mode serves requests in threads. Each transaction takes SQLite's write lock as
     # it begins (IMMEDIATE), so concurrent writers queue for up to `timeout` seconds and the
@@ -269,7 +272,8 @@ TURN_RECOVERY_SECONDS = float(env("TURN_RECOVERY_SECONDS", "5"))
 # the broker's Redis), so that any web process serves any stream; in-process when unset.
 LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)
 # Seconds a stream stays silent before it sends a heartbeat comment (proxies close idle
-# connections) and looks at its match itself (a notice may have been lost).
+# connections); seconds between a web process's looks at the versions of every match its streams
+# follow (one query: it makes up for notices that were lost).
 STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
 # How a stream knows its reader: a one-use ticket where headers cannot be sent, else the token.

@@ -97,3 +97,10 @@ def match_replay(match: Match, upto: int | None = None):
 def tables() -> list[Table]:
     """The tables clients may pick, in display order."""
     return list(Table.objects.filter(active=True).order_by("position", "name"))
+
+
+def match_notices(match_ids: list[int]) -> list[dict]:
+    """Where these matches stand, as the live notices say it (without the events' types)."""
+    rows = Match.objects.filter(pk__in=match_ids).values_list("pk", "version", "status", "to_act")
+    return [{"match": pk, "version": version, "status": status, "to_act": to_act, "types": []}
+            for pk, version, status, to_act in rows]

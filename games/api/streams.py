@@ -122,37 +122,41 @@ def _updates(events: list[dict], changed: dict | None = None) -> list[bytes]:
     return messages
 
 
-def _wait_seconds(view: dict) -> float:
-    """How long a stream may wait for a notice before it looks itself: its look interval, or
-    until the turn clock runs out (what is due then must not wait for the sweep)."""
-    wait = settings.STREAM_LOOK_SECONDS
+def _deadline(view: dict):
     clock = view.get("clock")
-    if clock and clock["deadline"]:
-        left = (parse_datetime(clock["deadline"]) - timezone.now()).total_seconds()
-        wait = min(wait, max(0.1, left + 0.1))
-    return wait
+    return parse_datetime(clock["deadline"]) if clock and clock["deadline"] else None
 
 
 async def _match_messages(user, match_id: int, last_id: int | None):
     subscription = live.HUB.subscribe([live.match_channel(match_id)])
     read = in_thread(_view)
+    heartbeat = settings.STREAM_HEARTBEAT_SECONDS
     try:
         view = await read(user, match_id, last_id)
         if last_id is not None:
             for message in _updates(view["events"]):
                 yield message
         yield sse("view", view, view["last_event_seq"])
-        quiet = time.monotonic()
+        quiet, looked = time.monotonic(), None
         while view["status"] not in FINAL:
-            notice = await subscription.next(min(_wait_seconds(view),
-                                                 settings.STREAM_HEARTBEAT_SECONDS))
-            if notice is None or notice.get("resync") or notice["version"] > view["version"]:
+            # A clock that runs out is read at once (the read plays what is overdue), not
+            # left to the recovery sweep; once per deadline.
+            deadline = _deadline(view)
+            due = deadline is not None and deadline != looked
+            left = (deadline - timezone.now()).total_seconds() + 0.1 if due else heartbeat
+            notice = await subscription.next(max(0.1, min(left, heartbeat)))
+            if notice is None:
+                fresh = due and timezone.now() >= deadline
+                looked = deadline if fresh else looked
+            else:
+                fresh = notice.get("resync") or notice["version"] > view["version"]
+            if fresh:
                 latest = await read(user, match_id, view["last_event_seq"])
                 if latest["version"] != view["version"]:
                     for message in _updates(latest["events"], _changed(view, latest)):
                         yield message
                     view, quiet = latest, time.monotonic()
-            if time.monotonic() - quiet >= settings.STREAM_HEARTBEAT_SECONDS:
+            if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
     finally:
@@ -187,6 +191,8 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
     """What an account stream says of a match's notice (`mine`: the reader's seat there)."""
     said = {"match": notice["match"], "version": notice["version"]}
     types = set(notice["types"])
+    if mine["status"] == Match.Status.WAITING and notice["status"] == Match.Status.ACTIVE:
+        types.add("match_started")  # also when the notice was made up by a look (no types)
     found = []
     if "player_joined" in types:
         found.append(("player_joined", said))
@@ -215,17 +221,18 @@ async def _account_messages(user):
                 yield sse("matches", list(mine.values()))
             elif "seat" in notice:  # the reader sat down in a match (created or joined)
                 mine[notice["match"]] = {"match": notice["match"], "seat": notice["seat"],
+                                         "status": notice["status"],
                                          "version": notice["version"]}
                 subscription.listen([live.match_channel(notice["match"])])
                 yield sse("seated", {k: notice[k] for k in ("match", "seat", "status",
                                                             "version")})
                 for event, data in _account_events(mine[notice["match"]], notice):
                     yield sse(event, data)
-            elif notice["match"] in mine and notice["version"] > (
-                    mine[notice["match"]]["version"] or 0):
-                mine[notice["match"]]["version"] = notice["version"]
-                for event, data in _account_events(mine[notice["match"]], notice):
+            elif notice["match"] in mine and notice["version"] > mine[notice["match"]]["version"]:
+                entry = mine[notice["match"]]
+                for event, data in _account_events(entry, notice):
                     yield sse(event, data)
+                entry.update(version=notice["version"], status=notice["status"])
     finally:
         subscription.close()
 

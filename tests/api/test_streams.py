@@ -11,6 +11,7 @@ from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 
 from accounts import tokens
+from games import live
 from games.models import Match
 from tests.matchplay import Client, bots, choose, counted_seeds, create, new_player
 
@@ -190,5 +191,21 @@ async def test_the_account_stream_tells_of_seats_and_turns_in_every_match():
             said += await stream.next()
         turn = next(m for m in said if m["event"] == "your_turn")
         assert turn["data"]["match"] == match_id
+    finally:
+        await stream.close()
+
+
+async def test_a_move_whose_notice_was_lost_reaches_the_stream_at_the_next_look(
+        monkeypatch, settings):
+    settings.STREAM_LOOK_SECONDS = 0.2
+    first, second, match_id = await sync_to_async(two_people)()
+    stream = await open_stream(f"/matches/{match_id}/stream/", token_of(first))
+    try:
+        await stream.next()
+        monkeypatch.setattr(live, "publish", lambda channel, notice: None)
+        who = await sync_to_async(mover)(first, second, match_id)
+        after = await sync_to_async(act)(who, match_id, random.Random(5))
+        (update,) = await stream.next()
+        assert update["event"] == "update" and update["data"]["version"] == after["version"]
     finally:
         await stream.close()

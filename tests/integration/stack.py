@@ -1,6 +1,7 @@
-"""A private deployment for the fault tests: its own PostgreSQL cluster and Redis server (so the
-tests may stop, kill and restart them without touching the machine's), the web server, a Celery
-worker and Celery beat, all started with the project's own commands and one environment."""
+"""A private deployment for the tests that need whole processes: its own PostgreSQL cluster and
+Redis server (so the tests may stop, kill and restart them without touching the machine's), web
+servers, a Celery worker and Celery beat, all started with the project's own commands and one
+environment."""
 
 import os
 import shutil
@@ -114,7 +115,8 @@ class Stack:
         port = port or self.web_port
         self._start(name, ["gunicorn", "config.asgi:application", "--worker-class",
                            "uvicorn_worker.UvicornWorker", "--bind", f"127.0.0.1:{port}",
-                           "--workers", "2", "--timeout", "60"])
+                           "--workers", "2", "--timeout", "60",
+                           "--no-control-socket"])  # several servers on one machine
         wait_for(f"the web server {name}", lambda: answers(port))
         return port
 
@@ -133,13 +135,18 @@ class Stack:
 
     # -- all of it -------------------------------------------------------------------------------
 
-    def up(self) -> "Stack":
+    def prepare(self) -> "Stack":
+        """The database, migrated, and Redis: all the parts but the project's processes."""
         self.start_postgres()
         as_postgres([str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(self.pg_port),
                      "-U", "postgres", "cardtable"])
         self.start_redis()
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=self.env, check=True)
+        return self
+
+    def up(self) -> "Stack":
+        self.prepare()
         self.start_web()
         self.start_worker()
         self.start_beat()

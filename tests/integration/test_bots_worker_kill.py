@@ -62,7 +62,7 @@ def test_a_bot_move_survives_its_worker_being_killed(
     try:
         match = bot_only_match(owner, "510k", {"rounds": 1}, ["normal"] * 4)
         version = match.version
-        wait_for_line(tmp_path / "doomed.log", f"bot turn {match.pk}@{version}: {delay}")
+        wait_for_line(tmp_path / "doomed.log", f"turn {match.pk}@{version}: {delay}")
         applied = Move.objects.filter(match=match, version=version + 1, actor=Move.Actor.BOT)
         assert applied.count() == (1 if delay == TEST_DELAY_AFTER else 0)
         doomed.send_signal(signal.SIGKILL)

@@ -15,6 +15,7 @@ cannot be sent. Heartbeat comments keep idle connections open through proxies. A
 carries what the reader's view would not: it is built from the same view.
 """
 
+import functools
 import json
 import time
 
@@ -24,7 +25,6 @@ from django.db import close_old_connections
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from django.views.decorators.http import require_GET
 from rest_framework import exceptions
 from rest_framework.settings import import_from_string
 
@@ -45,6 +45,21 @@ def sse(event: str, data, message_id: int | None = None) -> bytes:
 
 
 HEARTBEAT = b": heartbeat\n\n"
+
+
+def only_get(view):
+    """GET only; any other method is a 405 in the API's error shape."""
+
+    @functools.wraps(view)
+    async def checked(request, *args, **kwargs):
+        if request.method != "GET":
+            response = JsonResponse(error_body(
+                "method_not_allowed", f'Method "{request.method}" not allowed.'), status=405)
+            response["Allow"] = "GET"
+            return response
+        return await view(request, *args, **kwargs)
+
+    return checked
 
 
 def in_thread(function):
@@ -163,7 +178,7 @@ async def _match_messages(user, match_id: int, last_id: int | None):
         subscription.close()
 
 
-@require_GET
+@only_get
 async def match_stream(request, match_id: int):
     last_id = _last_event_id(request)
     try:
@@ -237,7 +252,7 @@ async def _account_messages(user):
         subscription.close()
 
 
-@require_GET
+@only_get
 async def account_stream(request):
     try:
         user = await in_thread(_reader)(request)

@@ -209,3 +209,9 @@ async def test_a_move_whose_notice_was_lost_reaches_the_stream_at_the_next_look(
         assert update["event"] == "update" and update["data"]["version"] == after["version"]
     finally:
         await stream.close()
+
+
+async def test_a_stream_answers_other_methods_with_a_405_in_the_error_shape():
+    refused = await AsyncClient().post("/api/v1/stream/")
+    assert refused.status_code == 405 and refused["Allow"] == "GET"
+    assert json.loads(refused.content)["error"]["code"] == "method_not_allowed"

@@ -6,6 +6,7 @@ import time
 from django.db import transaction
 
 from bots.tasks import enqueue_bot_turn
+from config.celery import app as celery_app
 from games import services
 from games.models import Match, Move, Seat
 from scoring.models import ScoreEntry
@@ -27,12 +28,18 @@ def bot_only_match(owner, ruleset: str, options: dict, levels: list[str]) -> Mat
     return match
 
 
-def wait_until_finished(match: Match, timeout: float) -> Match:
+def wait_until_finished(match: Match, timeout: float, sweep: bool = False) -> Match:
+    """The match, finished; with `sweep`, the recovery sweep is sent every second, as beat sends
+    it in production (the integration session runs no beat)."""
     deadline = time.monotonic() + timeout
+    swept = 0.0
     while time.monotonic() < deadline:
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
             return match
+        if sweep and time.monotonic() - swept >= 1:
+            celery_app.send_task("bots.tasks.recover_turns")
+            swept = time.monotonic()
         time.sleep(0.2)
     raise AssertionError(f"match {match.pk} still at version {match.version} after {timeout}s")
 

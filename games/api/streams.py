@@ -17,11 +17,12 @@ carries what the reader's view would not: it is built from the same view.
 
 import functools
 import json
+import logging
 import time
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -29,14 +30,17 @@ from rest_framework import exceptions
 from rest_framework.settings import import_from_string
 
 from games import live, presenters, selectors, services
-from games.api.errors import error_body
-from games.errors import NotFound
+from games.api.errors import error_body, exception_handler
+from games.engine.errors import Refusal
 from games.models import Match, Seat
 
+logger = logging.getLogger(__name__)
 FINAL = (Match.Status.FINISHED, Match.Status.ABORTED)
 OPEN = (Match.Status.WAITING, Match.Status.ACTIVE)
 MAX_ACCOUNT_MATCHES = 1000
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: do not buffer
+# What opening a stream may meet, answered as the API answers it (a database away: 503).
+REFUSED = (exceptions.APIException, Refusal, OperationalError, InterfaceError)
 
 
 def sse(event: str, data, message_id: int | None = None) -> bytes:
@@ -95,13 +99,21 @@ def _view(user, match_id: int, after: int | None) -> dict:
     return presenters.match_view(read)
 
 
-def _refused(error: exceptions.APIException | NotFound) -> JsonResponse:
-    if isinstance(error, NotFound):
-        return JsonResponse(error_body(error.code, error.message), status=404)
-    code = error.get_codes() if isinstance(error.get_codes(), str) else "authentication_failed"
-    response = JsonResponse(error_body(code, str(error.detail)), status=401)
-    response["WWW-Authenticate"] = "Token"
+def _refused(error: Exception) -> JsonResponse:
+    """What a DRF view of the API answers to this error (these views are plain Django ones)."""
+    answer = exception_handler(error, {})
+    response = JsonResponse(answer.data, status=answer.status_code)
+    if "Retry-After" in answer:
+        response["Retry-After"] = answer["Retry-After"]
+    if answer.status_code == 401:
+        response["WWW-Authenticate"] = "Token"
     return response
+
+
+def _ended(error: Exception) -> None:
+    """A stream whose database went away ends; its client reconnects (with Last-Event-ID) and
+    resumes where it was, or is told 503 until the database is back."""
+    logger.warning("live stream ended, the database is away: %s", error)
 
 
 def _last_event_id(request) -> int | None:
@@ -174,6 +186,8 @@ async def _match_messages(user, match_id: int, last_id: int | None):
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
+    except (OperationalError, InterfaceError) as error:
+        _ended(error)
     finally:
         subscription.close()
 
@@ -184,7 +198,7 @@ async def match_stream(request, match_id: int):
     try:
         user = await in_thread(_reader)(request)
         match = await in_thread(selectors.match_for)(user, match_id)
-    except (exceptions.APIException, NotFound) as error:
+    except REFUSED as error:
         return _refused(error)
     if match.match.status in FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
@@ -248,6 +262,8 @@ async def _account_messages(user):
                 for event, data in _account_events(entry, notice):
                     yield sse(event, data)
                 entry.update(version=notice["version"], status=notice["status"])
+    except (OperationalError, InterfaceError) as error:
+        _ended(error)
     finally:
         subscription.close()
 
@@ -256,7 +272,7 @@ async def _account_messages(user):
 async def account_stream(request):
     try:
         user = await in_thread(_reader)(request)
-    except exceptions.APIException as error:
+    except REFUSED as error:
         return _refused(error)
     return StreamingHttpResponse(_account_messages(user), content_type="text/event-stream",
                                  headers=HEADERS)

@@ -8,10 +8,12 @@ import random
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import OperationalError
 from django.test import AsyncClient
 
 from accounts import tokens
 from games import live
+from games.api import streams
 from games.models import Match
 from tests.matchplay import Client, bots, choose, counted_seeds, create, new_player
 
@@ -215,3 +217,24 @@ async def test_a_stream_answers_other_methods_with_a_405_in_the_error_shape():
     refused = await AsyncClient().post("/api/v1/stream/")
     assert refused.status_code == 405 and refused["Allow"] == "GET"
     assert json.loads(refused.content)["error"]["code"] == "method_not_allowed"
+
+
+async def test_a_database_away_answers_503_at_the_opening_and_ends_an_open_stream(monkeypatch):
+    first, second, match_id = await sync_to_async(two_people)()
+    stream = await open_stream(f"/matches/{match_id}/stream/", token_of(first))
+    await stream.next()
+
+    def away(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(streams.selectors, "match_for", away)
+    refused = await AsyncClient().get(f"/api/v1/matches/{match_id}/stream/",
+                                      headers={"Authorization": f"Token {token_of(first)}"})
+    assert refused.status_code == 503 and refused["Retry-After"]
+    assert json.loads(refused.content)["error"]["code"] == "unavailable"
+    monkeypatch.undo()
+    who = await sync_to_async(mover)(first, second, match_id)
+    await sync_to_async(act)(who, match_id, random.Random(6))
+    monkeypatch.setattr(streams.selectors, "match_for", away)
+    with pytest.raises(StopAsyncIteration):
+        await stream.next()

@@ -86,16 +86,6 @@ def test_bids_solo_only_on_a_strong_hand():
     assert normal.bid(weak) == Bid(False)
 
 
-@pytest.mark.parametrize("players", [4, 2])
-@pytest.mark.parametrize("seed", range(5))
-def test_cuts_so_that_it_holds_the_face_up_card(players, seed):
-    state = RULES.new_match(RULES.parse_options({"players": players}), [False] * players)
-    state = RULES.start_round(state, f"cut-{seed}")
-    cutter = RULES.to_act(state)
-    state, _ = RULES.apply(state, cutter, choice(state))
-    assert state.round.holder == cutter
-
-
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 2]))
 def test_every_choice_through_a_round_is_legal(seed, players):

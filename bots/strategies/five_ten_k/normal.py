@@ -1,7 +1,7 @@
 """510k `normal`: a sound heuristic. Shed low cards first in the longest cheap combinations, keep
 2s, aces and bombs for tricks worth them, never beat the partner's winning play unless it empties
 the hand, spend high cards and bombs in proportion to the points on the table and to how close an
-opponent is to finishing; bid 包庄 only on a very strong hand; cut so as to hold the 明牌.
+opponent is to finishing; bid 包庄 only on a very strong hand.
 
 It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
 hard bot's rollouts, where building a view per decision would cost more than the decision).
@@ -17,7 +17,6 @@ from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_coun
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
 from games.engine.rulesets.five_ten_k.state import Match
 
-HAND_SIZE = 22
 # What spending one card of a rank costs: high cards win the tricks that matter later.
 KEEP = (0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 3, 4.5, 7)
 JUNK = 1  # extras (带牌) are cards worth at most this
@@ -81,17 +80,10 @@ def seen_from_state(match: Match, seat: int) -> Seen:
 def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
     phase = view["phase"]
     if phase == "cut":
-        return cut(view["players"], rng)
+        return Cut()  # where it cuts decides nothing: the position drawn with the deal
     if phase == "bid":
         return bid(tuple(card["id"] for card in view["hand"]))
     return play(seen_from_view(view), legal)
-
-
-def cut(players: int, rng: random.Random) -> Cut:
-    """Card k of the deal goes to the seat k + 1 places after the cutter: a position one short of
-    a multiple of the table puts the 明牌 in the cutter's own hand (it then bids first and
-    leads)."""
-    return Cut(rng.randrange(HAND_SIZE) * players + players - 1)
 
 
 def hand_strength(hand) -> float:

@@ -92,6 +92,13 @@ def test_takes_a_point_trick_it_can_take_without_a_bomb():
     assert ranks(choice(state).cards) == ranks(cards("2S"))
 
 
+def test_does_not_feed_a_king_into_an_opponents_trick():
+    # A known blunder: it fed twice the points a greedy player does into opponents' tricks. A K
+    # on a 9 is beaten by any ace or 2 after it.
+    state = playing("KS 6D 7C 8D 5S 6S", A, B, A, trick=[(1, "9H")])
+    assert choice(state) == Pass()
+
+
 def test_never_bombs_over_the_partners_winning_bomb():
     # A known blunder (of hard, whose rollouts are this heuristic): 2222 over the partner's 7777
     # with 22 cards in hand.

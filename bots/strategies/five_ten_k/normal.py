@@ -11,7 +11,7 @@ import random
 from typing import NamedTuple
 
 from games.engine.actions import Action, Bid, Cut, Pass, Play
-from games.engine.cards import RANK_OF, TWO
+from games.engine.cards import ACE, RANK_OF, TWO
 from games.engine.combos import Reading
 from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
@@ -34,6 +34,8 @@ SHORT_HAND = 6
 # ace for a K, a 2 for 10 points, a bomb for 20 (measured: ¼ per point passed about one point trick
 # a seat-round it could take, and lost to the greedy floor).
 POINT_VALUE = 1.0
+# Per point card in an answer below an ace: an opponent after it beats it and takes the points.
+GIFT = 0.3
 
 
 class Seen(NamedTuple):
@@ -148,15 +150,24 @@ def play(seen: Seen, legal: list[Action]) -> Action:
         return best[0].with_extras(best[1])
     if seen.top_seat in seen.side:
         return Pass()  # the partner is winning this trick
-    best = min(options, key=lambda o: cost(o[0], o[1], counts))
+    best = min(options, key=lambda o: _answer_cost(o, counts))
     threshold = 2 + POINT_VALUE * seen.trick_points
     if seen.counts and seen.counts[seen.top_seat] <= NEAR_FINISH:
         threshold += URGENT
     if len(hand) <= SHORT_HAND:
         threshold += SHORT_HAND
-    if cost(best[0], best[1], counts) <= threshold:
+    if _answer_cost(best, counts) <= threshold:
         return best[0].with_extras(best[1])
     return Pass()
+
+
+def _answer_cost(option: tuple[Play, tuple[int, ...]], counts) -> float:
+    """A low play's point cards are a gift: an opponent after it beats it and takes them."""
+    p, extras = option
+    total = cost(p, extras, counts)
+    if p.reading.type != "bomb" and p.reading.rank < ACE:
+        total += GIFT * points_of(p.cards + extras)
+    return total
 
 
 def _lead_cost(option: tuple[Play, tuple[int, ...]], counts, threatened: bool) -> float:

@@ -95,7 +95,7 @@ def test_takes_a_point_trick_it_can_take_without_a_bomb():
 def test_does_not_feed_a_king_into_an_opponents_trick():
     # A known blunder: it fed twice the points a greedy player does into opponents' tricks. A K
     # on a 9 is beaten by any ace or 2 after it.
-    state = playing("KS 6D 7C 8D 5S 6S", A, B, A, trick=[(1, "9H")])
+    state = playing("KS 6D 7C 8D 5S 6S 7S 8S", A, B, A, trick=[(1, "9H")])
     assert choice(state) == Pass()
 
 

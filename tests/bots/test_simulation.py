@@ -105,6 +105,7 @@ def test_the_command_with_a_sample_budget_for_hard(capsys):
     [["--seats", "normal,random"],  # 2 levels for 4 players
      ["--seats", "normal,random,genius,random"],
      ["--seats", "normal,random,normal,random", "--matches", "0"],
+     ["--seats", "normal,random,normal,random", "--processes", "0"],
      ["--seats", "normal,random,normal,random", "--options", "{nope"],
      ["--seats", "normal,random,normal,random", "--options", '{"dry": "soaked"}']],
 )

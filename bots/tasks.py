@@ -29,10 +29,6 @@ logger = logging.getLogger(__name__)
 # Consecutive server turns one task plays (bots in a row, seats in 托管) before it queues the
 # next: one read and one write each, instead of a queue round trip.
 TURNS_PER_TASK = 40
-# ... and no more once this share of its soft time limit has gone: the turn then played is the
-# task's last and queues the next, so a row of searches (each up to its 1 s cap) never reaches the
-# limit.
-TASK_TIME_SHARE = 0.5
 SWEEP_BATCH = 500
 
 # Test only: seconds a bot task sleeps just before / just after submitting its move, so the
@@ -95,7 +91,6 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) 
     `turns`); how many were played. 0 when there is nothing to do (the match moved on, a
     person is to act), so a repeated delivery changes nothing."""
     played = 0
-    start = time.monotonic()
     while played < turns:
         row = sql.match_row(match_id)
         if row is None or row.match.version != version or (who := _who_plays(row)) is None:
@@ -113,8 +108,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) 
             # A search overran the task's soft limit: the heuristic answers at once instead.
             action = choose_action("normal", row.match.ruleset, view, legal, rng)
         _test_delay(TEST_DELAY_BEFORE, match_id, version)
-        last = played + 1 == turns or (
-            time.monotonic() - start > TASK_TIME_SHARE * settings.BOT_TASK_SOFT_TIME_LIMIT)
+        last = played + 1 == turns
         try:
             done = services.action_submit(
                 match_id=match_id, seat=seat, action=action, expected_version=version,
@@ -124,8 +118,6 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) 
         _test_delay(TEST_DELAY_AFTER, match_id, version)
         played += 1
         version = done.read.match.version
-        if last:
-            break
     return played
 
 

@@ -88,16 +88,6 @@ def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queue
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_task_past_its_time_share_plays_one_more_turn_and_queues_the_next(player, queued,
-                                                                             monkeypatch):
-    monkeypatch.setattr(settings, "BOT_TASK_SOFT_TIME_LIMIT", 0)
-    match_id, version = first_bot_turn(player, queued, "random")
-    queued.clear()
-    assert bots.tasks.play_server_turns(match_id, version) == 1
-    assert queued == [(match_id, version + 1)]
-
-
-@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("variable", [bots.tasks.TEST_DELAY_BEFORE, bots.tasks.TEST_DELAY_AFTER])
 def test_the_test_only_delays_sleep_where_they_say(player, queued, monkeypatch, variable):
     slept = []

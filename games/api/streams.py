@@ -262,6 +262,8 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
         found.append(("match_finished", {**said, "status": notice["status"]}))
     elif notice["status"] == Match.Status.ACTIVE and notice["to_act"] == mine["seat"]:
         found.append(("your_turn", said))
+    elif mine.get("your_turn"):
+        found.append(("turn_passed", said))  # played (here, elsewhere, or for you): not yours
     return found
 
 
@@ -305,7 +307,9 @@ async def _account_messages(user):
                 entry = mine[notice["match"]]
                 for event, data in _account_events(entry, notice):
                     yield sse(event, data)
-                entry.update(version=notice["version"], status=notice["status"])
+                entry.update(version=notice["version"], status=notice["status"],
+                             your_turn=notice["status"] == Match.Status.ACTIVE
+                             and notice["to_act"] == entry["seat"])
                 if notice["status"] != Match.Status.WAITING:
                     fills.pop(notice["match"], None)
     except (OperationalError, InterfaceError) as error:

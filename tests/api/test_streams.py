@@ -196,6 +196,11 @@ async def test_the_account_stream_tells_of_seats_and_turns_in_every_match():
             said += await stream.next()
         turn = next(m for m in said if m["event"] == "your_turn")
         assert turn["data"]["match"] == match_id
+        await sync_to_async(act)(second, match_id, rng)
+        said = []
+        while not any(m["event"] == "turn_passed" for m in said):
+            said += await stream.next()
+        assert next(m for m in said if m["event"] == "turn_passed")["data"]["match"] == match_id
     finally:
         await stream.close()
 

@@ -1,6 +1,6 @@
 """Lost turns: what the recovery sweep costs, and how long a lost turn waits for it.
 
-1. The sweep's cost. ACTIVE matches (10,000 by default, also 1,000 and 100,000 with `--sizes`)
+1. The sweep's cost. Active matches (10,000 by default, also 1,000 and 100,000 with `--sizes`)
    in PostgreSQL, every one with a turn due some time in the next hour (a bot's turn or a clock:
    the worst case for the sweep's index, which holds every such row), 0, 10 or 100 of them due
    now. Prints the p50 over `--runs` of the claim (`services.due_claim`: select the due rows,
@@ -13,7 +13,7 @@
 2. The time from a lost turn to its recovery, on a private deployment (its own PostgreSQL, Redis,
    web server, worker and beat: tests/integration/stack.py) run with the default settings (a
    sweep every 2 s; a server turn due again 5 s after it was queued). `--matches` matches play
-   themselves (a person against three bots, their own seat in 托管, every turn sleeping 0.1 s
+   themselves (a person against three bots, their own seat in 托管, every turn sleeping 0.02 s
    before it is submitted so that turns are in flight). Each fault is made `--rounds` times:
    - worker killed: the worker is killed with SIGKILL in the middle of a turn and restarted at
      once;
@@ -52,7 +52,7 @@ MATCHES = 4
 ROUNDS = 2
 # The deployment's settings: the defaults, but for the sweep's period and the grace before a
 # queued turn is due again, which the options change.
-TURN_DELAY = "0.1"
+TURN_DELAY = "0.02"
 WAIT_SECONDS = 120  # a match that has not moved by then is reported as stuck
 
 
@@ -127,6 +127,42 @@ def timed_p50(run, prepare, runs: int) -> float:
     return statistics.median(times[3:]) * 1000
 
 
+def set_due(ids: list[int], due: int) -> None:
+    """The first `due` of `ids` due a second ago, the others in an hour."""
+    from django.utils import timezone
+
+    from games.models import Match
+
+    now = timezone.now()
+    Match.objects.filter(pk__in=ids[:due]).update(due_at=now - timedelta(seconds=1))
+    Match.objects.filter(pk__in=ids[due:]).update(due_at=now + timedelta(hours=1))
+
+
+def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float]:
+    """p50 ms of the claim and of a whole recover_turns, `due` of `ids` due before each run."""
+    from django.conf import settings
+
+    from bots.tasks import SWEEP_BATCH, recover_turns
+    from config.celery import app
+    from games import services
+
+    def claim():
+        claimed = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=SWEEP_BATCH)
+        assert len(claimed) == due, claimed
+
+    def sweep():
+        assert recover_turns() == due
+
+    def before_sweep():
+        app.control.purge()  # nobody consumes here: the queue would only grow
+        set_due(ids, due)
+
+    claim_ms = timed_p50(claim, lambda: set_due(ids, due), runs)
+    sweep_ms = timed_p50(sweep, before_sweep, runs)
+    app.control.purge()
+    return claim_ms, sweep_ms
+
+
 def claim_plan() -> list[str]:
     """EXPLAIN ANALYZE of the claim's select, as the claim itself sent it, in a transaction
     rolled back (it locks the rows it reads)."""
@@ -159,15 +195,10 @@ def sweep_cost(database: str, broker: str, sizes: list[int], runs: int) -> bool:
     import django
 
     django.setup()
-    from django.conf import settings
     from django.core.management import call_command
     from django.db import connection, connections
-    from django.utils import timezone
 
     from accounts.models import User
-    from bots.tasks import SWEEP_BATCH, recover_turns
-    from config.celery import app
-    from games import services
     from games.models import Match
 
     print(f"The sweep's cost: p50 of {runs} runs, the broker a real Redis ({broker}, emptied "
@@ -184,35 +215,12 @@ def sweep_cost(database: str, broker: str, sizes: list[int], runs: int) -> bool:
                 cursor.execute("VACUUM ANALYZE games_match")
             ids = list(Match.objects.order_by("?").values_list("pk", flat=True)[:max(DUE)])
             for due in DUE:
-
-                def make_due(due=due):
-                    # `due` of them due a second ago, the others in an hour (as before)
-                    now = timezone.now()
-                    Match.objects.filter(pk__in=ids[:due]).update(
-                        due_at=now - timedelta(seconds=1))
-                    Match.objects.filter(pk__in=ids[due:]).update(
-                        due_at=now + timedelta(hours=1))
-
-                def claim(due=due):
-                    claimed = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS,
-                                                 limit=SWEEP_BATCH)
-                    assert len(claimed) == due, claimed
-
-                def sweep(due=due):
-                    assert recover_turns() == due
-
-                def sweep_prepare():
-                    app.control.purge()
-                    make_due()
-
-                claim_ms = timed_p50(claim, make_due, runs)
-                sweep_ms = timed_p50(sweep, sweep_prepare, runs)
-                app.control.purge()
+                claim_ms, sweep_ms = timed_sweep(ids, due, runs)
                 print(f"{size:>7,} active, {due:>3} due: claim {claim_ms:6.2f} ms, "
                       f"recover_turns {sweep_ms:6.2f} ms")
-            make_due()  # the plan shown is the one with the most due
+            set_due(ids, max(DUE))  # the plan shown is the one with the most due
             plan = claim_plan()
-            make_due(0)
+            set_due(ids, 0)
             scans = any("Seq Scan" in line for line in plan)
             uses_index = any("match_due" in line for line in plan)
             indexed = indexed and uses_index and not scans
@@ -287,6 +295,10 @@ FAULTS = {"no fault": lambda stack: None, "worker killed": kill_worker,
 
 def fault_recovery(matches: int, rounds: int, sweep_seconds: str, recovery_seconds: str) -> bool:
     """Prints the figures; False if a match did not move again or verify_matches failed."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()  # for the tasks' module, which reads the settings
     from bots.tasks import TEST_DELAY_BEFORE
     from tests.integration.stack import Stack
 

@@ -1,14 +1,15 @@
 """Lost turns: what the recovery sweep costs, and how long a lost turn waits for it.
 
 1. The sweep's cost. Active matches (10,000 by default, also 1,000 and 100,000 with `--sizes`)
-   in PostgreSQL, every one with a turn due some time in the next hour (a bot's turn or a clock:
+   in PostgreSQL, every one with a turn due in an hour or two (a bot's turn or a clock:
    the worst case for the sweep's index, which holds every such row), 0, 10 or 100 of them due
-   now. Prints the p50 over `--runs` of the claim (`services.due_claim`: select the due rows,
-   skipping locked ones, and push their due time on) and of a whole `recover_turns` run (the
-   claim, then one task published per due match to a real Redis: `--broker`, DB 10 by default,
-   its queue emptied after each run), then the claim's plan (EXPLAIN ANALYZE of the very query
-   the claim ran). The claim must read the partial index `match_due`: the script exits with 1 if
-   its plan scans the table.
+   now. Prints the p50 over `--runs` of the claim's select (the due rows, in due order, skipping
+   locked ones: the query the index serves), of the whole claim (`services.due_claim`: that
+   select and the update pushing the rows' due time on, one transaction) and of a whole
+   `recover_turns` run (the claim, then one task published per due match to a real Redis:
+   `--broker`, DB 10 by default, its queue emptied after each run), then the claim's plan
+   (EXPLAIN ANALYZE of the very query the claim ran). The claim must read the partial index
+   `match_due`: the script exits with 1 if its plan scans the table.
 
 2. The time from a lost turn to its recovery, on a private deployment (its own PostgreSQL, Redis,
    web server, worker and beat: tests/integration/stack.py) run with the default settings (a
@@ -102,7 +103,7 @@ def snapshot() -> dict:
 
 def add_active(owner, count: int, start: int, state: dict) -> None:
     """`count` active matches, rows written directly (the sweep reads only the match rows), each
-    with a turn due within the next hour."""
+    with a turn due in an hour or two: after the bench, however long the inserts take."""
     from django.utils import timezone
 
     from games.models import Match
@@ -112,7 +113,7 @@ def add_active(owner, count: int, start: int, state: dict) -> None:
         (Match(ruleset="gandengyan", options={"decks": 1, "players": 4}, options_hash="x",
                status=Match.Status.ACTIVE, owner=owner, invite_code=f"R{start + i:011d}",
                version=3, snapshot=state, round_number=1, to_act=(start + i) % 4,
-               bot_seats=[1, 2, 3], due_at=now + timedelta(seconds=60 + (start + i) % 3600))
+               bot_seats=[1, 2, 3], due_at=now + timedelta(hours=1, seconds=(start + i) % 3600))
          for i in range(count)), batch_size=2000)
 
 
@@ -128,7 +129,7 @@ def timed_p50(run, prepare, runs: int) -> float:
 
 
 def set_due(ids: list[int], due: int) -> None:
-    """The first `due` of `ids` due a second ago, the others in an hour."""
+    """The first `due` of `ids` due a second ago, the others in an hour (like every other)."""
     from django.utils import timezone
 
     from games.models import Match
@@ -138,16 +139,31 @@ def set_due(ids: list[int], due: int) -> None:
     Match.objects.filter(pk__in=ids[due:]).update(due_at=now + timedelta(hours=1))
 
 
-def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float]:
-    """p50 ms of the claim and of a whole recover_turns, `due` of `ids` due before each run."""
+def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float, float]:
+    """p50 ms of the claim's select, of the whole claim (its transaction: the select, then the
+    update of the rows it found) and of a whole recover_turns, `due` of `ids` due before each
+    run."""
     from django.conf import settings
+    from django.db import connection
 
     from bots.tasks import SWEEP_BATCH, recover_turns
     from config.celery import app
     from games import services
 
+    selects = []
+
+    def timed_select(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            if "FOR UPDATE" in sql:
+                selects.append(time.perf_counter() - started)
+
     def claim():
-        claimed = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=SWEEP_BATCH)
+        with connection.execute_wrapper(timed_select):
+            claimed = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS,
+                                         limit=SWEEP_BATCH)
         assert len(claimed) == due, claimed
 
     def sweep():
@@ -158,9 +174,10 @@ def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float]:
         set_due(ids, due)
 
     claim_ms = timed_p50(claim, lambda: set_due(ids, due), runs)
+    select_ms = statistics.median(selects[-runs:]) * 1000
     sweep_ms = timed_p50(sweep, before_sweep, runs)
     app.control.purge()
-    return claim_ms, sweep_ms
+    return select_ms, claim_ms, sweep_ms
 
 
 def claim_plan() -> list[str]:
@@ -215,9 +232,9 @@ def sweep_cost(database: str, broker: str, sizes: list[int], runs: int) -> bool:
                 cursor.execute("VACUUM ANALYZE games_match")
             ids = list(Match.objects.order_by("?").values_list("pk", flat=True)[:max(DUE)])
             for due in DUE:
-                claim_ms, sweep_ms = timed_sweep(ids, due, runs)
-                print(f"{size:>7,} active, {due:>3} due: claim {claim_ms:6.2f} ms, "
-                      f"recover_turns {sweep_ms:6.2f} ms")
+                select_ms, claim_ms, sweep_ms = timed_sweep(ids, due, runs)
+                print(f"{size:>7,} active, {due:>3} due: the claim's select {select_ms:5.2f} ms,"
+                      f" the claim {claim_ms:6.2f} ms, recover_turns {sweep_ms:6.2f} ms")
             set_due(ids, max(DUE))  # the plan shown is the one with the most due
             plan = claim_plan()
             set_due(ids, 0)

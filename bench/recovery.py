@@ -25,7 +25,7 @@
    is the same wait with nothing done, for comparison (one worker plays the matches in turn, up
    to 40 turns a task). Then `manage.py verify_matches`: no turn lost or played twice.
 
-Run: `.venv/bin/python bench/recovery.py` (about four minutes; PostgreSQL on 127.0.0.1:5432, user
+Run: `.venv/bin/python bench/recovery.py` (about two minutes; PostgreSQL on 127.0.0.1:5432, user
 postgres, Redis on 127.0.0.1:6379, and PostgreSQL's server programs and `redis-server` on the
 machine for the deployment; it creates and drops the database `cardtable_bench_recovery`).
 `--part sweep` or `--part faults` runs one part only. Times are wall-clock on this machine,
@@ -50,7 +50,7 @@ SIZES = (10_000,)
 DUE = (0, 10, 100)
 RUNS = 30
 MATCHES = 4
-ROUNDS = 2
+ROUNDS = 3
 # The deployment's settings: the defaults, but for the sweep's period and the grace before a
 # queued turn is due again, which the options change.
 TURN_DELAY = "0.02"

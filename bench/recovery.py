@@ -28,8 +28,9 @@
 Run: `.venv/bin/python bench/recovery.py` (about two minutes; PostgreSQL on 127.0.0.1:5432, user
 postgres, Redis on 127.0.0.1:6379, and PostgreSQL's server programs and `redis-server` on the
 machine for the deployment; it creates and drops the database `cardtable_bench_recovery`).
-`--part sweep` or `--part faults` runs one part only. Times are wall-clock on this machine,
-whatever else runs on it: quote them with the load.
+`--part sweep` or `--part faults` runs one part only; `--sizes 1000,10000,100000` (two more
+minutes, most of it writing the rows), `--runs`, `--matches` and `--rounds` scale it up. Times
+are wall-clock on this machine, whatever else runs on it: quote them with the load.
 """
 
 import argparse

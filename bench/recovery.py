@@ -52,8 +52,9 @@ DUE = (0, 10, 100)
 RUNS = 30
 MATCHES = 4
 ROUNDS = 3
-# The deployment's settings: the defaults, but for the sweep's period and the grace before a
-# queued turn is due again, which the options change.
+# Seconds each server turn sleeps before it is submitted on the deployment (the tasks' test-only
+# delay), so that turns are in flight when a part dies; short, so that with no fault a match
+# waits little for the one worker, beside what a recovery takes.
 TURN_DELAY = "0.02"
 WAIT_SECONDS = 120  # a match that has not moved by then is reported as stuck
 
@@ -221,16 +222,16 @@ def sweep_cost(database: str, broker: str, sizes: list[int], runs: int) -> bool:
 
     print(f"The sweep's cost: p50 of {runs} runs, the broker a real Redis ({broker}, emptied "
           f"after each run)")
-    call_command("migrate", verbosity=0)
-    owner = User.objects.create_user("bench-owner")
-    state = snapshot()
     indexed, made = True, 0
     try:
+        call_command("migrate", verbosity=0)
+        owner = User.objects.create_user("bench-owner")
+        state = snapshot()
         for size in sorted(sizes):
             add_active(owner, size - made, made, state)
             made = size
             with connection.cursor() as cursor:
-                cursor.execute("VACUUM ANALYZE games_match")
+                cursor.execute(f"VACUUM ANALYZE {Match._meta.db_table}")
             ids = list(Match.objects.order_by("?").values_list("pk", flat=True)[:max(DUE)])
             for due in DUE:
                 select_ms, claim_ms, sweep_ms = timed_sweep(ids, due, runs)

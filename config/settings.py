@@ -118,12 +118,17 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Pooled connections are not checked when lent (a `SELECT 1` on every request cost an act
     # 12% of its time): one the database dropped fails its request once (503) and is replaced.
+    # While the database is away a request waits at most `timeout` for a connection, then
+    # answers 503. The pool's own reconnection backs off exponentially (1, 2, 4, 8, 16 s...),
+    # which after a 30 s outage left a process answering 503 for up to 16 s more: it gives up
+    # after `reconnect_timeout` instead, and the next request that needs a connection starts
+    # a fresh attempt at once.
     # games.sql's statements are prepared on each connection after a few runs (psycopg only
     # prepares for server-binding cursors, which only games.sql uses). 0 turns it off, for a
     # pooler in transaction mode that cannot keep prepared statements.
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "pool": {"min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, low=1),
-                 "timeout": 10},
+                 "timeout": 5, "reconnect_timeout": 2},
         "prepare_threshold": int(env("DATABASE_PREPARE_THRESHOLD", "5")) or None,
     })
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
@@ -233,6 +238,11 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://"
+# Embedded mode: the request that sets off server turns (an act, 托管 asked for) plays them for
+# at most this long; whatever is left is due at once, and the next read of the match (a poll,
+# the match's stream) plays on. Without it, 托管 at a table of bots played the rest of the
+# match inside one request.
+EMBEDDED_TURN_SECONDS = float(env("EMBEDDED_TURN_SECONDS", "2"))
 CELERY_TASK_IGNORE_RESULT = True  # nobody reads task results: none are stored
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
@@ -276,6 +286,11 @@ LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELER
 # follow (one query: it makes up for notices that were lost).
 STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
+# While the server is to act in a streamed match and nothing arrives, the stream reads the match
+# again after this long, and the read plays what is overdue: with workers, a lost turn as soon as
+# it counts as lost; in the embedded mode, where a request plays only EMBEDDED_TURN_SECONDS of
+# server turns, the rest at once.
+STREAM_SERVER_TURN_SECONDS = 0.5 if CELERY_TASK_ALWAYS_EAGER else TURN_RECOVERY_SECONDS
 # How a stream knows its reader: a one-use ticket where headers cannot be sent, else the token.
 STREAM_AUTHENTICATION_CLASSES = [
     "accounts.authentication.StreamTicketAuthentication",

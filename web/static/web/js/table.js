@@ -13,6 +13,9 @@ import { about, errorText, eventText, readingText, seatDetail, seatName } from "
 const LOG_LINES = 300;
 const EVALUATE_DELAY_MS = 120;
 const FEW_CARDS = 9; // a hand this small is laid out without overlapping
+const CLOCK_TICK_MS = 250;
+const CLOCK_LOW_SECONDS = 5;
+const FILL_GRACE_MS = 500; // after bots_fill_at, the first read seats the bots
 
 export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let view = null;
@@ -29,6 +32,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let resultsOpen = false;
   let resultsLoading = false; // a results dialog is on its way: the page is not ready to play
   const pendingResults = [];
+  // Server time minus this device's time: deadlines are the server's (its clock may differ).
+  let serverOffset = 0;
+  let fillTimer = null;
 
   const parts = {
     header: h("header", { class: "bar" }),
@@ -37,6 +43,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     seats: h("section", { class: "seats-area", "aria-label": t("table.turn_order") }),
     felt: h("section", { class: "felt" }),
     me: h("section", { class: "me" }),
+    auto: h("div", { class: "autoplay" }),
     judge: h("p", { class: "judge", "aria-live": "polite" }),
     hand: h("div", { class: "hand", role: "group" }),
     actions: h("div", { class: "actions" }),
@@ -59,7 +66,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
         parts.invite,
         parts.seats,
         parts.felt,
-        h("section", { class: "player" }, parts.me, parts.judge, parts.hand, parts.actions, parts.listed),
+        h("section", { class: "player" }, parts.me, parts.auto, parts.judge, parts.hand, parts.actions, parts.listed),
       ),
       h("aside", { class: "table-side" }, parts.scores, parts.log),
     ),
@@ -89,6 +96,12 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     const first = view === null;
     const roundChanged = view && view.state && next.state && view.state.round !== next.state.round;
     view = next;
+    if (view.clock) serverOffset = Date.parse(view.clock.server_time) - Date.now();
+    clearTimeout(fillTimer);
+    if (view.status === "waiting" && view.bots_fill_at) {
+      // The stream tells when the bots sit down; a read after the time makes sure they do.
+      fillTimer = setTimeout(feed.refresh, secondsUntil(view.bots_fill_at) * 1000 + FILL_GRACE_MS);
+    }
     if (message && message !== t("err.stale")) message = "";
     events = events.concat(fresh).slice(-LOG_LINES);
     const hand = new Set((view.state?.hand || []).map((c) => c.id));
@@ -126,6 +139,36 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     nextResults();
   }
 
+  // ---- clocks ---------------------------------------------------------------------------
+
+  function secondsUntil(iso) {
+    return Math.max(0, (Date.parse(iso) - (Date.now() + serverOffset)) / 1000);
+  }
+
+  // A countdown to `iso` (server time), kept up to date by tickClocks; `words`: its text.
+  function clockView(iso, words = "clock.left", cls = "") {
+    const el = h("span", { class: `clock ${cls}`, role: "timer", dataset: { clock: iso, words } });
+    showClock(el);
+    return el;
+  }
+
+  function showClock(el) {
+    const left = secondsUntil(el.dataset.clock);
+    el.textContent = t(el.dataset.words, { n: Math.ceil(left) });
+    el.dataset.seconds = String(Math.ceil(left));
+    el.classList.toggle("low", left <= CLOCK_LOW_SECONDS);
+  }
+
+  function tickClocks() {
+    for (const el of root.querySelectorAll("[data-clock]")) showClock(el);
+  }
+
+  const clockTimer = setInterval(tickClocks, CLOCK_TICK_MS);
+
+  function deadline() {
+    return view.status === "active" && view.clock ? view.clock.deadline : null;
+  }
+
   // ---- acting ---------------------------------------------------------------------------
 
   async function act(action) {
@@ -144,7 +187,25 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     } catch (err) {
       if (err.status === 401) return onSignedOut();
       message = errorText(err);
-      if (err.code === "stale_version") feed.pollNow();
+      if (err.code === "stale_version") feed.refresh();
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  // 托管: the server plays your seat (on) or you take it back (off).
+  async function setAutoplay(on) {
+    if (busy) return;
+    busy = true;
+    message = "";
+    renderControls();
+    try {
+      const { data } = await api.post(`/matches/${matchId}/autoplay/`, { on });
+      await feed.accept(data);
+    } catch (err) {
+      if (err.status === 401) return onSignedOut();
+      message = errorText(err);
     } finally {
       busy = false;
       render();
@@ -262,6 +323,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
 
   function renderControls() {
     markBusy();
+    renderAutoplay();
     renderActions();
     renderListed();
   }
@@ -290,9 +352,12 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     else if (view.your_turn) text = t("table.your_turn");
     else if (view.to_act !== null) text = t("table.to_act", { name: seatName(view, view.to_act) });
     else text = "";
+    const ends = deadline();
     fill(
       parts.status,
       h("span", { class: view.your_turn ? "your-turn" : "" }, text),
+      ends ? clockView(ends, view.your_turn ? "clock.you" : "clock.left", "status-clock") : null,
+      view.status === "waiting" && view.bots_fill_at ? clockView(view.bots_fill_at, "clock.bots") : null,
       message ? h("span", { class: "message" }, message) : null,
       view.status !== "waiting" && view.state && view.state.round > (view.status === "finished" ? 0 : 1)
         ? h("button", {
@@ -342,8 +407,11 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     const s = view.state;
     if (!s) return [];
     const out = [];
-    const badge = (text, cls = "") => out.push(h("span", { class: `badge ${cls}` }, text));
+    const badge = (text, cls = "", title = null) => out.push(h("span", { class: `badge ${cls}`, title }, text));
     if (s.to_act === seat && view.status === "active") badge(t("badge.to_act"), "to-act");
+    if (s.to_act === seat && deadline()) out.push(clockView(deadline(), "clock.left", "badge"));
+    const autoplay = view.seats[seat] && view.seats[seat].autoplay;
+    if (autoplay) badge(t("badge.autoplay"), "autoplay", t(`badge.autoplay.${autoplay}`));
     if (s.banker === seat) badge(t("badge.banker"), "banker");
     if (s.face_up && s.face_up.holder === seat) badge(t("badge.face_up"), "face-up");
     const side = sideOf(seat);
@@ -462,6 +530,19 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       ),
       infoPanel(),
     );
+  }
+
+  function renderAutoplay() {
+    const mine = view && view.you !== null && view.you !== undefined ? view.seats[view.you] : null;
+    if (!mine || view.status !== "active") return fill(parts.auto);
+    if (mine.autoplay) {
+      return fill(
+        parts.auto,
+        h("p", { class: "prompt" }, t(`autoplay.note.${mine.autoplay}`)),
+        button("autoplay-off", t("action.autoplay_off"), () => setAutoplay(false), { primary: true }),
+      );
+    }
+    fill(parts.auto, button("autoplay-on", t("action.autoplay_on"), () => setAutoplay(true)));
   }
 
   function renderMe() {
@@ -668,6 +749,8 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     close() {
       feed.stop();
       clearTimeout(judgeTimer);
+      clearTimeout(fillTimer);
+      clearInterval(clockTimer);
       document.removeEventListener("keydown", onKey);
       for (const dialog of document.querySelectorAll("dialog.results")) dialog.remove();
     },

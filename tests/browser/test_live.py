@@ -1,0 +1,173 @@
+"""The web table live: another person's move shows through the match's stream (no polling, one
+stream per page), the lobby follows the account's stream, the turn clock counts down and runs
+out into 托管, a seat is handed over and taken back, and a quick match from the Tables panel."""
+
+import re
+import time
+
+import pytest
+
+from tests.browser.driver import (
+    SCREEN,
+    close_results,
+    is_ready,
+    screen,
+    sign_in_as_guest,
+    start_match,
+    take_turn,
+    wait_ready,
+)
+
+QUICK_TABLE = "quick-gandengyan"
+BOTS_AFTER = 2
+# A person's requests that read the match's view: what a polling page would send.
+VIEW_READ = re.compile(r"/api/v1/matches/\d+/(\?.*)?$")
+
+
+def watch_requests(page) -> list[tuple[str, str]]:
+    seen = []
+    page.on("request", lambda r: seen.append((r.method, r.url)))
+    return seen
+
+
+def streams(seen) -> list[str]:
+    return [url for _, url in seen if "/stream/" in url]
+
+
+def view_reads(seen) -> list[str]:
+    return [url for method, url in seen if method == "GET" and VIEW_READ.search(url)]
+
+
+def version(page) -> int:
+    return int(screen(page, "version"))
+
+
+def wait_version(page, at_least: int, timeout: float = 5_000) -> None:
+    page.wait_for_function("v => Number(document.getElementById('screen').dataset.version) >= v",
+                           arg=at_least, timeout=timeout)
+
+
+def test_a_move_of_another_person_shows_through_the_stream(open_page):
+    host = open_page()
+    sign_in_as_guest(host)
+    match = start_match(host, "510k", {"rounds": 1}, ["human", "bot:random", "bot:random"])
+    link = host.locator(".invite-link").input_value()
+    friend = open_page(path=link[link.index("/#"):])
+    seen = watch_requests(friend)
+    sign_in_as_guest(friend)
+    friend.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=active]")
+
+    # Each person's move shows on the other's page by itself: neither page reads the view.
+    moved = {"host": 0, "friend": 0}
+    pages = {"host": host, "friend": friend}
+    while min(moved.values()) < 2:
+        for name, page in pages.items():
+            other = friend if page is host else host
+            if screen(page, "your-turn") == "true" and screen(page, "busy") == "false":
+                take_turn(page)
+                moved[name] += 1
+                wait_version(other, version(page))
+        host.wait_for_timeout(50)
+    assert view_reads(seen) == []
+    assert len(streams(seen)) == 1  # one stream for the table, open all along
+
+    # In the lobby, the account's stream tells the friend when it is their turn again. The
+    # friend leaves while the host is to act: nothing moves until the host does.
+    while screen(host, "your-turn") != "true":
+        if screen(friend, "your-turn") == "true" and screen(friend, "busy") == "false":
+            take_turn(friend)
+        host.wait_for_timeout(50)
+    friend.click(".bar .back")
+    item = friend.locator(f".match-item[data-match='{match}']")
+    item.wait_for()
+    assert item.get_attribute("data-your-turn") == "false"
+    while item.get_attribute("data-your-turn") != "true":
+        if screen(host, "your-turn") == "true" and screen(host, "busy") == "false":
+            take_turn(host)
+        host.wait_for_timeout(50)
+    assert item.locator(".badge.to-act").is_visible()
+    assert any(url.split("?")[0].endswith("/api/v1/stream/") for url in streams(seen))
+    item.locator("[data-action=resume]").click()
+    wait_ready(friend)
+    take_turn(friend)
+
+
+def drive_until(friend, done, seconds: float = 20) -> None:
+    """Plays the friend's turns as they come (their clock runs too) until `done()`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "waited too long"
+        if is_ready(friend) and not close_results(friend) \
+                and screen(friend, "your-turn") == "true":
+            take_turn(friend)
+        friend.wait_for_timeout(50)
+
+
+def test_the_clock_runs_out_into_autoplay_and_the_seat_comes_back(open_page):
+    # Two people, so that the table waits for the friend while the server plays the host's seat.
+    host = open_page()
+    sign_in_as_guest(host)
+    start_match(host, "510k", {"rounds": 2, "turn_seconds": 5},
+                ["human", "bot:random", "bot:random"])
+    link = host.locator(".invite-link").input_value()
+    friend = open_page(path=link[link.index("/#"):])
+    sign_in_as_guest(friend)
+    drive_until(friend, lambda: screen(host, "your-turn") == "true")
+
+    clock = host.locator(".status .clock")
+    assert re.fullmatch(r"[1-5] s left", clock.inner_text())
+    assert host.locator(".me .badge.clock").count() == 1
+    before = int(clock.get_attribute("data-seconds"))
+    drive_until(friend, lambda: int(clock.get_attribute("data-seconds")) < before)
+
+    # The host does nothing: at the deadline the server plays for them and keeps the seat (托管).
+    autoplay = host.locator(".me .badge.autoplay")
+    drive_until(friend, autoplay.is_visible)
+    moves = host.locator(".log-lines li:is([data-type=play], [data-type=pass], [data-type=cut],"
+                         " [data-type=bid])")
+    assert moves.filter(has_text="You").filter(has_text="(time ran out)").count() == 1
+    assert host.locator(".log-lines li", has_text="Your time ran out").count() == 1
+    assert "time ran out" in host.locator(".autoplay .prompt").inner_text()
+    seat = friend.locator(".seats .seat[data-seat='0'] .badge.autoplay")
+    drive_until(friend, seat.is_visible)  # the friend sees it too
+    host.click("[data-action=autoplay-off]")
+    autoplay.wait_for(state="detached")
+    assert host.locator(".log-lines li", has_text="You take your seat back").count() == 1
+
+    # Handed over by choice: the server plays the seat's turns at once, until taken back.
+    host.click("[data-action=autoplay-on]")
+    autoplay.wait_for()
+    drive_until(friend, lambda: moves.filter(has_text="You").filter(has_text="(托管)").count() > 0)
+    host.click("[data-action=language]")
+    assert moves.filter(has_text="（超时）").count() == 1
+    assert host.locator(".autoplay .prompt").inner_text() == "系统正在替你出牌（托管）。"
+    host.click("[data-action=autoplay-off]")
+    autoplay.wait_for(state="detached")
+    assert host.locator("[data-action=autoplay-on]").inner_text() == "托管"
+
+
+@pytest.fixture(scope="module")
+def quick_table(manage):
+    manage("shell", "-c", f"""
+from games.models import Table
+Table.objects.create(name="Quick gandengyan", slug="{QUICK_TABLE}", ruleset="gandengyan",
+                     options={{"decks": 1, "players": 4, "starting_score": 50}},
+                     bot_levels=["random"], bots_after={BOTS_AFTER})
+""")
+    return QUICK_TABLE
+
+
+def test_a_quick_match_from_the_tables_panel(open_page, quick_table):
+    page = open_page()
+    sign_in_as_guest(page)
+    row = page.locator(f".tables .table-item[data-table='{quick_table}']")
+    assert "Starting score 50" in row.inner_text()
+    assert f"bots join after {BOTS_AFTER} s" in row.inner_text()
+    row.locator("[data-action=quick-play]").click()
+    page.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=waiting]")
+    assert "bots join in" in page.locator(".status .clock").inner_text()
+    # The bots sit down at bots_fill_at and the first round is dealt, without a reload.
+    page.wait_for_selector(f"{SCREEN}[data-status=active]", timeout=BOTS_AFTER * 1000 + 8_000)
+    assert page.locator(".log-lines li", has_text="Bots take the open seats").count() == 1
+    wait_ready(page)
+    take_turn(page)

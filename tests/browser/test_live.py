@@ -171,3 +171,17 @@ def test_a_quick_match_from_the_tables_panel(open_page, quick_table):
     assert page.locator(".log-lines li", has_text="Bots take the open seats").count() == 1
     wait_ready(page)
     take_turn(page)
+
+
+def test_without_streams_the_table_polls(open_page):
+    page = open_page()
+    page.add_init_script("delete window.EventSource")  # a browser that cannot hold a stream
+    page.reload()
+    seen = watch_requests(page)
+    sign_in_as_guest(page)
+    start_match(page, "gandengyan", {"starting_score": 50}, ["bot:random"] * 3)
+    for _ in range(2):
+        wait_ready(page)
+        take_turn(page)
+    assert streams(seen) == []
+    assert view_reads(seen)  # If-None-Match reads of the view instead

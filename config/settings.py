@@ -118,12 +118,17 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Pooled connections are not checked when lent (a `SELECT 1` on every request cost an act
     # 12% of its time): one the database dropped fails its request once (503) and is replaced.
+    # While the database is away a request waits at most `timeout` for a connection, then
+    # answers 503. The pool's own reconnection backs off exponentially (1, 2, 4, 8, 16 s...),
+    # which after a 30 s outage left a process answering 503 for up to 16 s more: it gives up
+    # after `reconnect_timeout` instead, and the next request that needs a connection starts
+    # a fresh attempt at once.
     # games.sql's statements are prepared on each connection after a few runs (psycopg only
     # prepares for server-binding cursors, which only games.sql uses). 0 turns it off, for a
     # pooler in transaction mode that cannot keep prepared statements.
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "pool": {"min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, low=1),
-                 "timeout": 10},
+                 "timeout": 5, "reconnect_timeout": 2},
         "prepare_threshold": int(env("DATABASE_PREPARE_THRESHOLD", "5")) or None,
     })
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):

@@ -121,6 +121,7 @@ def table_view(table: Table) -> dict:
         "allow_override": table.allow_override,
         "bot_levels": [table.bot_level(i) for i in range(1, options["players"])],
         "bots_after": table.bots_after,
+        "turn_seconds": table.turn_seconds,
     }
 
 

@@ -267,6 +267,9 @@ class TableOutput(serializers.Serializer):
                                        help_text="the bots of seats 1, 2...")
     bots_after = serializers.IntegerField(
         help_text="seconds a quick match waits for people before bots take the open seats")
+    turn_seconds = serializers.IntegerField(
+        allow_null=True, help_text="seconds a person has for each decision; 0: no clock; null: "
+        "none when one person plays against bots, 30 when people share the table")
 
 
 class TableListOutput(serializers.Serializer):

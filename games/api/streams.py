@@ -19,6 +19,7 @@ import functools
 import json
 import logging
 import time
+from datetime import datetime
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -28,6 +29,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from rest_framework import exceptions
 from rest_framework.settings import import_from_string
+from rest_framework.utils.encoders import JSONEncoder
 
 from games import live, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
@@ -45,7 +47,8 @@ REFUSED = (exceptions.APIException, Refusal, OperationalError, InterfaceError)
 
 def sse(event: str, data, message_id: int | None = None) -> bytes:
     head = f"id: {message_id}\n" if message_id is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, default=str)}\n\n".encode()
+    body = json.dumps(data, cls=JSONEncoder, ensure_ascii=False)  # as the REST answers spell it
+    return f"{head}event: {event}\ndata: {body}\n\n".encode()
 
 
 HEARTBEAT = b": heartbeat\n\n"
@@ -149,9 +152,13 @@ def _updates(events: list[dict], changed: dict | None = None) -> list[bytes]:
     return messages
 
 
-def _deadline(view: dict):
+def _deadline(view: dict) -> datetime | None:
+    """When a read may find something due: a person's clock running out, or a waiting match's
+    empty seats going to bots (the read does either, even with no sweep running)."""
     clock = view.get("clock")
-    return parse_datetime(clock["deadline"]) if clock and clock["deadline"] else None
+    if clock and clock["deadline"]:
+        return parse_datetime(clock["deadline"])
+    return view.get("bots_fill_at")
 
 
 async def _match_messages(user, match_id: int, last_id: int | None):
@@ -207,13 +214,37 @@ async def match_stream(request, match_id: int):
                                  content_type="text/event-stream", headers=HEADERS)
 
 
-def _open_matches(user) -> dict[int, dict]:
+def _open_matches(user) -> tuple[dict[int, dict], dict[int, datetime]]:
+    """The reader's open matches, and when each waiting one's empty seats go to bots."""
     seats = (Seat.objects.filter(user=user, match_status__in=OPEN).order_by("-match_id")
              .values_list("match_id", "index", "match__status", "match__version",
-                          "match__to_act")[:MAX_ACCOUNT_MATCHES])
-    return {m: {"match": m, "seat": seat, "status": status, "version": version,
-                "your_turn": status == Match.Status.ACTIVE and to_act == seat}
-            for m, seat, status, version, to_act in seats}
+                          "match__to_act", "match__bots_fill_at")[:MAX_ACCOUNT_MATCHES])
+    mine, fills = {}, {}
+    for m, seat, status, version, to_act, fill_at in seats:
+        mine[m] = {"match": m, "seat": seat, "status": status, "version": version,
+                   "your_turn": status == Match.Status.ACTIVE and to_act == seat}
+        if status == Match.Status.WAITING and fill_at is not None:
+            fills[m] = fill_at
+    return mine, fills
+
+
+def _fill_at(match_id: int) -> datetime | None:
+    return Match.objects.filter(pk=match_id, status=Match.Status.WAITING).values_list(
+        "bots_fill_at", flat=True).first()
+
+
+def _fill(match_ids: list[int]) -> None:
+    """Bots take the seats of these waiting matches, as a read of each would (with no sweep
+    running, as in the embedded mode, nothing else would); their commits announce the start."""
+    for match_id in match_ids:
+        services.match_fill_due(match_id=match_id)
+
+
+def _wait(fills: dict[int, datetime], heartbeat: float) -> float:
+    if not fills:
+        return heartbeat
+    left = (min(fills.values()) - timezone.now()).total_seconds() + 0.1
+    return max(0.1, min(left, heartbeat))
 
 
 def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
@@ -231,27 +262,42 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
         found.append(("match_finished", {**said, "status": notice["status"]}))
     elif notice["status"] == Match.Status.ACTIVE and notice["to_act"] == mine["seat"]:
         found.append(("your_turn", said))
+    elif mine.get("your_turn"):
+        found.append(("turn_passed", said))  # played (here, elsewhere, or for you): not yours
     return found
 
 
 async def _account_messages(user):
     subscription = live.HUB.subscribe([live.user_channel(user.pk)])
     try:
-        mine = await in_thread(_open_matches)(user)
+        mine, fills = await in_thread(_open_matches)(user)
         subscription.listen(live.match_channel(m) for m in mine)
         yield sse("matches", list(mine.values()))
+        heartbeat, quiet = settings.STREAM_HEARTBEAT_SECONDS, time.monotonic()
         while True:
-            notice = await subscription.next(settings.STREAM_HEARTBEAT_SECONDS)
+            notice = await subscription.next(_wait(fills, heartbeat))
             if notice is None:
-                yield HEARTBEAT
-            elif notice.get("resync"):
-                mine = await in_thread(_open_matches)(user)
+                due = [m for m, at in fills.items() if at <= timezone.now()]
+                if due:
+                    for m in due:
+                        del fills[m]
+                    await in_thread(_fill)(due)
+                if time.monotonic() - quiet >= heartbeat:
+                    yield HEARTBEAT
+                    quiet = time.monotonic()
+                continue
+            quiet = time.monotonic()
+            if notice.get("resync"):
+                mine, fills = await in_thread(_open_matches)(user)
                 subscription.listen(live.match_channel(m) for m in mine)
                 yield sse("matches", list(mine.values()))
             elif "seat" in notice:  # the reader sat down in a match (created or joined)
                 mine[notice["match"]] = {"match": notice["match"], "seat": notice["seat"],
                                          "status": notice["status"],
                                          "version": notice["version"]}
+                if notice["status"] == Match.Status.WAITING \
+                        and (fill_at := await in_thread(_fill_at)(notice["match"])):
+                    fills[notice["match"]] = fill_at
                 subscription.listen([live.match_channel(notice["match"])])
                 yield sse("seated", {k: notice[k] for k in ("match", "seat", "status",
                                                             "version")})
@@ -261,7 +307,11 @@ async def _account_messages(user):
                 entry = mine[notice["match"]]
                 for event, data in _account_events(entry, notice):
                     yield sse(event, data)
-                entry.update(version=notice["version"], status=notice["status"])
+                entry.update(version=notice["version"], status=notice["status"],
+                             your_turn=notice["status"] == Match.Status.ACTIVE
+                             and notice["to_act"] == entry["seat"])
+                if notice["status"] != Match.Status.WAITING:
+                    fills.pop(notice["match"], None)
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:

@@ -33,7 +33,7 @@ class TableListView(APIView):
                 {"option": "dry", "label": {"en": "Dry levels", "zh": "干"}, "value": "half",
                  "text": {"en": "half-dry", "zh": "半干"}}],
             "allow_override": False, "bot_levels": ["normal", "normal", "hard"],
-            "bots_after": 30}]})],
+            "bots_after": 30, "turn_seconds": None}]})],
     )
     def get(self, request):
         return Response({"results": [presenters.table_view(t) for t in selectors.tables()]})

@@ -5,16 +5,19 @@ Last-Event-ID, tickets, who may listen, and the account stream."""
 import asyncio
 import json
 import random
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import OperationalError
 from django.test import AsyncClient
+from django.utils import timezone
 
 from accounts import tokens
 from games import live
 from games.api import streams
-from games.models import Match
+from games.engine.registry import get_ruleset
+from games.models import Match, Table
 from tests.matchplay import Client, bots, choose, counted_seeds, create, new_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -193,6 +196,11 @@ async def test_the_account_stream_tells_of_seats_and_turns_in_every_match():
             said += await stream.next()
         turn = next(m for m in said if m["event"] == "your_turn")
         assert turn["data"]["match"] == match_id
+        await sync_to_async(act)(second, match_id, rng)
+        said = []
+        while not any(m["event"] == "turn_passed" for m in said):
+            said += await stream.next()
+        assert next(m for m in said if m["event"] == "turn_passed")["data"]["match"] == match_id
     finally:
         await stream.close()
 
@@ -238,3 +246,43 @@ async def test_a_database_away_answers_503_at_the_opening_and_ends_an_open_strea
     monkeypatch.setattr(streams.selectors, "match_for", away)
     with pytest.raises(StopAsyncIteration):
         await stream.next()
+
+
+def waiting_quick_match() -> tuple[Client, int]:
+    """A quick match whose wait for people ends a second from now."""
+    Table.objects.create(name="quick", slug="quick", ruleset="gandengyan", bots_after=30,
+                         options=get_ruleset("gandengyan").parse_options({}))
+    person = new_player()
+    status, view = person.post("/tables/quick/play/")
+    assert status == 201 and view["status"] == "waiting", view
+    soon = timezone.now() + timedelta(seconds=1)
+    Match.objects.filter(pk=view["id"]).update(bots_fill_at=soon, due_at=soon)
+    return person, view["id"]
+
+
+async def test_a_waiting_match_starts_on_its_stream_when_its_wait_ends_with_no_other_request():
+    person, match_id = await sync_to_async(waiting_quick_match)()
+    stream = await open_stream(f"/matches/{match_id}/stream/", token_of(person))
+    try:
+        (first,) = await stream.next()
+        assert first["data"]["status"] == "waiting" and first["data"]["bots_fill_at"]
+        said = []
+        while not any(m["data"].get("changed", {}).get("status") == "active" for m in said):
+            said += await stream.next()
+        assert "bots_joined" in [e["type"] for m in said for e in m["data"]["events"]]
+    finally:
+        await stream.close()
+
+
+async def test_the_account_stream_starts_a_waiting_match_when_its_wait_ends():
+    person, match_id = await sync_to_async(waiting_quick_match)()
+    stream = await open_stream("/stream/", token_of(person))
+    try:
+        (listed,) = await stream.next()
+        assert [m["status"] for m in listed["data"]] == ["waiting"]
+        said = []
+        while not any(m["event"] == "match_started" for m in said):
+            said += await stream.next()
+        assert next(m for m in said if m["event"] == "match_started")["data"]["match"] == match_id
+    finally:
+        await stream.close()

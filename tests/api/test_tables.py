@@ -61,6 +61,7 @@ def test_the_list_shows_active_tables_in_order_with_labels_in_english_and_chines
     assert described["base_score"]["label"] == {"en": "Base score", "zh": "底分"}
     assert described["base_score"]["text"] == {"en": "5", "zh": "5"}
     assert table["bot_levels"] == ["hard", "normal", "random"] and table["bots_after"] == 30
+    assert table["turn_seconds"] is None
     assert data["results"][0]["options_described"][0]["label"] == {"en": "Decks", "zh": "几副牌"}
 
 

@@ -47,6 +47,16 @@ def wait_version(page, at_least: int, timeout: float = 5_000) -> None:
                            arg=at_least, timeout=timeout)
 
 
+def drive_until(page, done, seconds: float = 20) -> None:
+    """Plays the page's turns as they come (its clock runs too) until `done()`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "waited too long"
+        if is_ready(page) and not close_results(page) and screen(page, "your-turn") == "true":
+            take_turn(page)
+        page.wait_for_timeout(50)
+
+
 def test_a_move_of_another_person_shows_through_the_stream(open_page):
     host = open_page()
     sign_in_as_guest(host)
@@ -60,7 +70,9 @@ def test_a_move_of_another_person_shows_through_the_stream(open_page):
     # Each person's move shows on the other's page by itself: neither page reads the view.
     moved = {"host": 0, "friend": 0}
     pages = {"host": host, "friend": friend}
+    deadline = time.monotonic() + 30
     while min(moved.values()) < 2:
+        assert time.monotonic() < deadline, f"moves so far: {moved}"
         for name, page in pages.items():
             other = friend if page is host else host
             if screen(page, "your-turn") == "true" and screen(page, "busy") == "false":
@@ -73,34 +85,17 @@ def test_a_move_of_another_person_shows_through_the_stream(open_page):
 
     # In the lobby, the account's stream tells the friend when it is their turn again. The
     # friend leaves while the host is to act: nothing moves until the host does.
-    while screen(host, "your-turn") != "true":
-        if screen(friend, "your-turn") == "true" and screen(friend, "busy") == "false":
-            take_turn(friend)
-        host.wait_for_timeout(50)
+    drive_until(friend, lambda: screen(host, "your-turn") == "true")
     friend.click(".bar .back")
     item = friend.locator(f".match-item[data-match='{match}']")
     item.wait_for()
     assert item.get_attribute("data-your-turn") == "false"
-    while item.get_attribute("data-your-turn") != "true":
-        if screen(host, "your-turn") == "true" and screen(host, "busy") == "false":
-            take_turn(host)
-        host.wait_for_timeout(50)
+    drive_until(host, lambda: item.get_attribute("data-your-turn") == "true")
     assert item.locator(".badge.to-act").is_visible()
     assert any(url.split("?")[0].endswith("/api/v1/stream/") for url in streams(seen))
     item.locator("[data-action=resume]").click()
     wait_ready(friend)
     take_turn(friend)
-
-
-def drive_until(friend, done, seconds: float = 20) -> None:
-    """Plays the friend's turns as they come (their clock runs too) until `done()`."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "waited too long"
-        if is_ready(friend) and not close_results(friend) \
-                and screen(friend, "your-turn") == "true":
-            take_turn(friend)
-        friend.wait_for_timeout(50)
 
 
 def test_the_clock_runs_out_into_autoplay_and_the_seat_comes_back(open_page):
@@ -152,7 +147,7 @@ def quick_table(manage):
 from games.models import Table
 Table.objects.create(name="Quick gandengyan", slug="{QUICK_TABLE}", ruleset="gandengyan",
                      options={{"decks": 1, "players": 4, "starting_score": 50}},
-                     bot_levels=["random"], bots_after={BOTS_AFTER})
+                     bot_levels=["random"], bots_after={BOTS_AFTER}, turn_seconds=0)
 """)
     return QUICK_TABLE
 
@@ -163,6 +158,7 @@ def test_a_quick_match_from_the_tables_panel(open_page, quick_table):
     row = page.locator(f".tables .table-item[data-table='{quick_table}']")
     assert "Starting score 50" in row.inner_text()
     assert f"bots join after {BOTS_AFTER} s" in row.inner_text()
+    assert "no turn clock" in row.inner_text()
     row.locator("[data-action=quick-play]").click()
     page.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=waiting]")
     assert "bots join in" in page.locator(".status .clock").inner_text()

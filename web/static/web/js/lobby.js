@@ -1,6 +1,7 @@
 // The lobby: sign in (guest or account), a quick match at one of the house's tables, start a
 // game, join with a code, resume a match. The list of your matches follows your account's live
-// stream (GET /stream/): your turn, a match that starts or ends, shows without a reload.
+// stream (GET /stream/): your turn (and its end), a match that starts or ends, shows without a
+// reload.
 
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
@@ -13,7 +14,7 @@ const PAGE = 10;
 const MAX_PAGE = 100;
 const LIST_REFRESH_MS = 200; // a burst of stream messages reloads the list once
 const ACCOUNT_EVENTS = ["seated", "player_joined", "match_started", "your_turn",
-  "match_finished"];
+  "turn_passed", "match_finished"];
 
 // Guest, log in or sign up; `done()` once a token is kept.
 export function signInPanel(done) {
@@ -87,7 +88,8 @@ function matchItem(match, onOpen) {
 function tableFacts(table) {
   const lang = language();
   const facts = table.options_described.map((o) => `${o.label[lang] || o.label.en} ${o.text[lang] || o.text.en}`);
-  if (table.turn_seconds !== undefined) {
+  // null: the server's default (a clock only when people share the table).
+  if (table.turn_seconds !== null) {
     facts.push(table.turn_seconds ? t("tables.clock", { n: table.turn_seconds }) : t("tables.no_clock"));
   }
   facts.push(table.bots_after ? t("tables.bots_after", { n: table.bots_after }) : t("tables.bots_now"));
@@ -123,16 +125,22 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
   const more = h("button", { type: "button", hidden: true, dataset: { action: "more" } }, t("lobby.more"));
   let before = null;
   let shown = 0;
+  let reading = Promise.resolve();
 
-  async function loadMatches() {
-    try {
-      const { data } = await api.get(`/matches/?limit=${PAGE}${before ? `&before=${before}` : ""}`);
-      showMatches(data, true);
-    } catch (err) {
-      message.textContent = errorText(err);
-    }
+  // The next page of your matches (`more`), or those shown read again (at least a page): one
+  // read at a time, so that an older answer never lands after a newer one.
+  function loadMatches(more) {
+    reading = reading.then(async () => {
+      const limit = more ? PAGE : Math.min(MAX_PAGE, Math.max(PAGE, shown));
+      try {
+        const { data } = await api.get(`/matches/?limit=${limit}${more ? `&before=${before}` : ""}`);
+        showMatches(data, more);
+      } catch (err) {
+        message.textContent = errorText(err);
+      }
+    });
   }
-  more.addEventListener("click", loadMatches);
+  more.addEventListener("click", () => loadMatches(true));
 
   function showMatches(data, adding) {
     if (!adding) list.replaceChildren();
@@ -143,21 +151,11 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
     more.hidden = !before;
   }
 
-  // The matches already shown, read again (the stream said one of them, or a new one, moved).
-  async function reloadMatches() {
-    try {
-      const { data } = await api.get(`/matches/?limit=${Math.min(MAX_PAGE, Math.max(PAGE, shown))}`);
-      showMatches(data, false);
-    } catch (err) {
-      message.textContent = errorText(err);
-    }
-  }
-
   function follow() {
     if (stream) return;
     const later = () => {
       clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(reloadMatches, LIST_REFRESH_MS);
+      refreshTimer = setTimeout(() => loadMatches(false), LIST_REFRESH_MS);
     };
     // `matches` (every open match of yours) comes first on each connection: read the list
     // again only where it says something else than the list shows.
@@ -223,9 +221,7 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
       game,
       join,
       h("section", { class: "panel your-matches" }, h("h2", {}, t("lobby.matches")), list, more)));
-    list.replaceChildren();
-    before = null;
-    loadMatches();
+    loadMatches(false);
     follow();
     const form = () => newGameForm(rulesets, {
       onCreate: async (body) => {

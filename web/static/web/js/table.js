@@ -15,7 +15,6 @@ const EVALUATE_DELAY_MS = 120;
 const FEW_CARDS = 9; // a hand this small is laid out without overlapping
 const CLOCK_TICK_MS = 250;
 const CLOCK_LOW_SECONDS = 5;
-const FILL_GRACE_MS = 500; // after bots_fill_at, the first read seats the bots
 
 export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let view = null;
@@ -34,7 +33,6 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   const pendingResults = [];
   // Server time minus this device's time: deadlines are the server's (its clock may differ).
   let serverOffset = 0;
-  let fillTimer = null;
 
   const parts = {
     header: h("header", { class: "bar" }),
@@ -97,11 +95,6 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     const roundChanged = view && view.state && next.state && view.state.round !== next.state.round;
     view = next;
     if (view.clock) serverOffset = Date.parse(view.clock.server_time) - Date.now();
-    clearTimeout(fillTimer);
-    if (view.status === "waiting" && view.bots_fill_at) {
-      // The stream tells when the bots sit down; a read after the time makes sure they do.
-      fillTimer = setTimeout(feed.refresh, secondsUntil(view.bots_fill_at) * 1000 + FILL_GRACE_MS);
-    }
     if (message && message !== t("err.stale")) message = "";
     events = events.concat(fresh).slice(-LOG_LINES);
     const hand = new Set((view.state?.hand || []).map((c) => c.id));
@@ -749,7 +742,6 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     close() {
       feed.stop();
       clearTimeout(judgeTimer);
-      clearTimeout(fillTimer);
       clearInterval(clockTimer);
       document.removeEventListener("keydown", onKey);
       for (const dialog of document.querySelectorAll("dialog.results")) dialog.remove();

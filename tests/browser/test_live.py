@@ -4,6 +4,7 @@ out into 托管, a seat is handed over and taken back, and a quick match from th
 
 import re
 import time
+import urllib.request
 
 import pytest
 
@@ -181,3 +182,46 @@ def test_without_streams_the_table_polls(open_page):
         take_turn(page)
     assert streams(seen) == []
     assert view_reads(seen)  # If-None-Match reads of the view instead
+
+
+def first_message(url: str) -> str:
+    """The first message of a stream, read from the server itself (its ticket is then used)."""
+    lines = []
+    with urllib.request.urlopen(url, timeout=10) as stream:
+        for raw in stream:
+            line = raw.decode().rstrip("\n")
+            if not line and any(part.startswith("data:") for part in lines):
+                break
+            lines.append(line)
+    return "\n".join(lines) + "\n\n"
+
+
+def test_a_dropped_stream_resumes_after_its_last_event(open_page):
+    page = open_page()
+    opened = []
+
+    def cut_short(route):
+        # The first connection drops right after its first message (the whole view).
+        opened.append(route.request.url)
+        if len(opened) > 1:
+            return route.continue_()
+        route.fulfill(status=200, content_type="text/event-stream",
+                      body=first_message(route.request.url))
+
+    page.route(re.compile(r"/api/v1/matches/\d+/stream/"), cut_short)
+    seen = watch_requests(page)
+    sign_in_as_guest(page)
+    start_match(page, "gandengyan", {"starting_score": 50}, ["bot:random"] * 3)
+    deadline = time.monotonic() + 10
+    while len(opened) < 2:
+        assert time.monotonic() < deadline, "the stream was not opened again"
+        page.wait_for_timeout(100)
+    for _ in range(3):
+        wait_ready(page)
+        take_turn(page)
+    assert len(opened) == 2
+    resumed = re.search(r"last_event_id=(\d+)", opened[1])
+    assert resumed and int(resumed.group(1)) > 0
+    assert view_reads(seen) == []
+    seqs = page.locator(".log-lines li").evaluate_all("els => els.map(e => e.dataset.seq)")
+    assert len(seqs) == len(set(seqs))  # nothing twice

@@ -25,7 +25,6 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
   // previous view, which may be older than one an action answered with.
   let streamed = null;
   let unviewed = []; // events of versions whose view is still to come
-  let stream = null;
   let polling = false;
   let timer = null;
 
@@ -134,7 +133,7 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
     refresh();
   }
 
-  stream = openStream(`/matches/${matchId}/stream/`, {
+  const stream = openStream(`/matches/${matchId}/stream/`, {
     on: { view: onStreamView, update: onStreamUpdate },
     onMessage: onAlive,
     onDown: () => onError({ code: "network" }),

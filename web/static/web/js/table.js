@@ -164,18 +164,14 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
 
   // ---- acting ---------------------------------------------------------------------------
 
-  async function act(action) {
-    if (busy || !view || !view.your_turn) return;
+  // One request at a time (an action, or 托管 on or off); its answer is the new view.
+  async function send(path, body, onDone = () => {}) {
     busy = true;
     message = "";
     renderControls();
     try {
-      const { data } = await api.post(`/matches/${matchId}/act/`, {
-        expected_version: view.version,
-        action,
-      });
-      selected = new Set();
-      verdict = { kind: "empty" };
+      const { data } = await api.post(path, body);
+      onDone();
       await feed.accept(data);
     } catch (err) {
       if (err.status === 401) return onSignedOut();
@@ -187,22 +183,17 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     }
   }
 
+  function act(action) {
+    if (busy || !view || !view.your_turn) return;
+    send(`/matches/${matchId}/act/`, { expected_version: view.version, action }, () => {
+      selected = new Set();
+      verdict = { kind: "empty" };
+    });
+  }
+
   // 托管: the server plays your seat (on) or you take it back (off).
-  async function setAutoplay(on) {
-    if (busy) return;
-    busy = true;
-    message = "";
-    renderControls();
-    try {
-      const { data } = await api.post(`/matches/${matchId}/autoplay/`, { on });
-      await feed.accept(data);
-    } catch (err) {
-      if (err.status === 401) return onSignedOut();
-      message = errorText(err);
-    } finally {
-      busy = false;
-      render();
-    }
+  function setAutoplay(on) {
+    if (!busy) send(`/matches/${matchId}/autoplay/`, { on });
   }
 
   function playSelected() {

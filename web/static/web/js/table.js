@@ -138,17 +138,20 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     return Math.max(0, (Date.parse(iso) - (Date.now() + serverOffset)) / 1000);
   }
 
-  // A countdown to `iso` (server time), kept up to date by tickClocks; `words`: its text.
+  // A countdown to `iso` (server time), kept up to date by tickClocks; `words`: its text. Not
+  // read out each second inside the status line's live region.
   function clockView(iso, words = "clock.left", cls = "") {
-    const el = h("span", { class: `clock ${cls}`, role: "timer", dataset: { clock: iso, words } });
+    const el = h("span", { class: `clock ${cls}`, role: "timer", "aria-live": "off", dataset: { clock: iso, words } });
     showClock(el);
     return el;
   }
 
   function showClock(el) {
     const left = secondsUntil(el.dataset.clock);
-    el.textContent = t(el.dataset.words, { n: Math.ceil(left) });
-    el.dataset.seconds = String(Math.ceil(left));
+    const seconds = String(Math.ceil(left));
+    if (el.dataset.seconds === seconds) return;
+    el.textContent = t(el.dataset.words, { n: seconds });
+    el.dataset.seconds = seconds;
     el.classList.toggle("low", left <= CLOCK_LOW_SECONDS);
   }
 

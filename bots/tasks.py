@@ -86,11 +86,16 @@ def _who_plays(row) -> tuple[str, str, str] | None:
     return None
 
 
-def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) -> int:
+def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
+                      seconds: float | None = None) -> int:
     """Play the server's turns from `version` on, as long as the server is to act (at most
-    `turns`); how many were played. 0 when there is nothing to do (the match moved on, a
-    person is to act), so a repeated delivery changes nothing."""
-    played = 0
+    `turns`, and no new one after `seconds`: half the soft time limit, so slow searches in a row
+    never reach the hard limit, which would kill the task and leave its turn to the sweep); how
+    many were played. 0 when there is nothing to do (the match moved on, a person is to act), so
+    a repeated delivery changes nothing. The last one played queues the next server turn."""
+    if seconds is None:
+        seconds = settings.BOT_TASK_SOFT_TIME_LIMIT / 2
+    started, played = time.monotonic(), 0
     while played < turns:
         row = sql.match_row(match_id)
         if row is None or row.match.version != version or (who := _who_plays(row)) is None:
@@ -108,7 +113,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) 
             # A search overran the task's soft limit: the heuristic answers at once instead.
             action = choose_action("normal", row.match.ruleset, view, legal, rng)
         _test_delay(TEST_DELAY_BEFORE, match_id, version)
-        last = played + 1 == turns
+        last = played + 1 == turns or time.monotonic() - started >= seconds
         try:
             done = services.action_submit(
                 match_id=match_id, seat=seat, action=action, expected_version=version,
@@ -118,6 +123,8 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK) 
         _test_delay(TEST_DELAY_AFTER, match_id, version)
         played += 1
         version = done.read.match.version
+        if last:
+            break
     return played
 
 

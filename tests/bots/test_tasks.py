@@ -88,6 +88,14 @@ def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queue
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_task_out_of_time_plays_its_turn_and_queues_the_next(player, queued):
+    match_id, version = first_bot_turn(player, queued, "random")
+    assert bots.tasks.play_server_turns(match_id, version, seconds=0) == 1
+    after = Match.objects.get(pk=match_id).version
+    assert after > version and queued[-1] == (match_id, after)
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("variable", [bots.tasks.TEST_DELAY_BEFORE, bots.tasks.TEST_DELAY_AFTER])
 def test_the_test_only_delays_sleep_where_they_say(player, queued, monkeypatch, variable):
     slept = []

@@ -3,6 +3,7 @@ Redis server (so the tests may stop, kill and restart them without touching the 
 servers, a Celery worker and Celery beat, all started with the project's own commands and one
 environment."""
 
+import contextlib
 import os
 import shutil
 import signal
@@ -137,20 +138,32 @@ class Stack:
 
     def prepare(self) -> "Stack":
         """The database, migrated, and Redis: all the parts but the project's processes."""
-        self.start_postgres()
-        as_postgres([str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(self.pg_port),
-                     "-U", "postgres", "cardtable"])
-        self.start_redis()
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=ROOT, env=self.env, check=True)
+        with self._down_on_failure():
+            self.start_postgres()
+            as_postgres([str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(self.pg_port),
+                         "-U", "postgres", "cardtable"])
+            self.start_redis()
+            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                           cwd=ROOT, env=self.env, check=True)
         return self
 
     def up(self) -> "Stack":
-        self.prepare()
-        self.start_web()
-        self.start_worker()
-        self.start_beat()
+        with self._down_on_failure():
+            self.prepare()
+            self.start_web()
+            self.start_worker()
+            self.start_beat()
         return self
+
+    @contextlib.contextmanager
+    def _down_on_failure(self):
+        """A stack that fails to come up stops what it started (its fixture never tears down)."""
+        try:
+            yield
+        except BaseException:
+            print(self.logs())
+            self.down()
+            raise
 
     def manage(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,

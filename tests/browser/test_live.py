@@ -225,3 +225,21 @@ def test_a_dropped_stream_resumes_after_its_last_event(open_page):
     assert view_reads(seen) == []
     seqs = page.locator(".log-lines li").evaluate_all("els => els.map(e => e.dataset.seq)")
     assert len(seqs) == len(set(seqs))  # nothing twice
+
+
+def test_a_seat_handed_over_among_bots_is_taken_back_at_once(open_page):
+    # Without a worker the server plays its turns within the request: with every other seat a
+    # bot, handing the seat over plays on and on, and the page must let the person take it back.
+    page = open_page()
+    sign_in_as_guest(page)
+    start_match(page, "gandengyan", {"starting_score": 1000}, ["bot:random"] * 3)
+    wait_ready(page)
+    page.click("[data-action=autoplay-on]")
+    autoplay = page.locator(".me .badge.autoplay")
+    autoplay.wait_for()
+    page.click("[data-action=autoplay-off]")
+    autoplay.wait_for(state="detached")
+    wait_ready(page)
+    while close_results(page):  # rounds the server played, settled after the seat came back
+        wait_ready(page)
+    take_turn(page)

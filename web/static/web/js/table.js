@@ -101,8 +101,12 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     selected = new Set([...selected].filter((id) => hand.has(id)));
     if (roundChanged || !view.your_turn) hintIndex = 0;
     if (view.state && view.state.phase === "cut") cutPosition = Math.min(cutPosition, view.state.cut_positions - 1);
+    // A person whose seat the server plays (托管) is not stopped by each round's results, only
+    // by the final ones; the others stay behind the Results button.
+    const away = view.you !== null && view.you !== undefined && !!view.seats[view.you].autoplay;
     for (const e of fresh) {
-      if (!first && e.type === "round_settled") pendingResults.push(e.round);
+      if (first || e.type !== "round_settled") continue;
+      if (!away || (view.status === "finished" && e.round === view.state.round)) pendingResults.push(e.round);
     }
     if (first && view.status === "finished" && view.state) pendingResults.push(view.state.round);
     render();
@@ -167,14 +171,18 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
 
   // ---- acting ---------------------------------------------------------------------------
 
-  // One request at a time (an action, or 托管 on or off); its answer is the new view.
-  async function send(path, body, onDone = () => {}) {
+  async function act(action) {
+    if (busy || !view || !view.your_turn) return;
     busy = true;
     message = "";
     renderControls();
     try {
-      const { data } = await api.post(path, body);
-      onDone();
+      const { data } = await api.post(`/matches/${matchId}/act/`, {
+        expected_version: view.version,
+        action,
+      });
+      selected = new Set();
+      verdict = { kind: "empty" };
       await feed.accept(data);
     } catch (err) {
       if (err.status === 401) return onSignedOut();
@@ -186,17 +194,18 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     }
   }
 
-  function act(action) {
-    if (busy || !view || !view.your_turn) return;
-    send(`/matches/${matchId}/act/`, { expected_version: view.version, action }, () => {
-      selected = new Set();
-      verdict = { kind: "empty" };
-    });
-  }
-
-  // 托管: the server plays your seat (on) or you take it back (off).
-  function setAutoplay(on) {
-    if (!busy) send(`/matches/${matchId}/autoplay/`, { on });
+  // 托管: the server plays your seat (on) or you take it back (off). The page is not busy
+  // meanwhile: where the server plays its turns within the request (no worker), the answer to
+  // "on" may come only after many moves, and taking the seat back must stay possible.
+  async function setAutoplay(on) {
+    try {
+      const { data } = await api.post(`/matches/${matchId}/autoplay/`, { on });
+      await feed.accept(data);
+    } catch (err) {
+      if (err.status === 401) return onSignedOut();
+      message = errorText(err);
+      renderStatus();
+    }
   }
 
   function playSelected() {
@@ -526,10 +535,10 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       return fill(
         parts.auto,
         h("p", { class: "prompt" }, t(`autoplay.note.${mine.autoplay}`)),
-        button("autoplay-off", t("action.autoplay_off"), () => setAutoplay(false), { primary: true }),
+        h("button", { type: "button", class: "primary", dataset: { action: "autoplay-off" }, onclick: () => setAutoplay(false) }, t("action.autoplay_off")),
       );
     }
-    fill(parts.auto, button("autoplay-on", t("action.autoplay_on"), () => setAutoplay(true)));
+    fill(parts.auto, h("button", { type: "button", dataset: { action: "autoplay-on" }, onclick: () => setAutoplay(true) }, t("action.autoplay_on")));
   }
 
   function renderMe() {

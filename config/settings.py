@@ -238,6 +238,11 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://"
+# Embedded mode: the request that sets off server turns (an act, 托管 asked for) plays them for
+# at most this long; whatever is left is due at once, and the next read of the match (a poll,
+# the match's stream) plays on. Without it, 托管 at a table of bots played the rest of the
+# match inside one request.
+EMBEDDED_TURN_SECONDS = float(env("EMBEDDED_TURN_SECONDS", "2"))
 CELERY_TASK_IGNORE_RESULT = True  # nobody reads task results: none are stored
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
@@ -281,6 +286,11 @@ LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELER
 # follow (one query: it makes up for notices that were lost).
 STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
+# While the server is to act in a streamed match and nothing arrives, the stream reads the match
+# again after this long, and the read plays what is overdue: with workers, a lost turn as soon as
+# it counts as lost; in the embedded mode, where a request plays only EMBEDDED_TURN_SECONDS of
+# server turns, the rest at once.
+STREAM_SERVER_TURN_SECONDS = 0.5 if CELERY_TASK_ALWAYS_EAGER else TURN_RECOVERY_SECONDS
 # How a stream knows its reader: a one-use ticket where headers cannot be sent, else the token.
 STREAM_AUTHENTICATION_CLASSES = [
     "accounts.authentication.StreamTicketAuthentication",

@@ -161,6 +161,14 @@ def _deadline(view: dict) -> datetime | None:
     return view.get("bots_fill_at")
 
 
+def _server_turn(view: dict) -> bool:
+    """The server is to act: a bot's turn, or a seat in 托管."""
+    seat = view["to_act"]
+    if view["status"] != Match.Status.ACTIVE or seat is None:
+        return False
+    return view["seats"][seat]["kind"] == "bot" or view["seats"][seat]["autoplay"] is not None
+
+
 async def _match_messages(user, match_id: int, last_id: int | None):
     subscription = live.HUB.subscribe([live.match_channel(match_id)])
     read = in_thread(_view)
@@ -174,14 +182,19 @@ async def _match_messages(user, match_id: int, last_id: int | None):
         quiet, looked = time.monotonic(), None
         while view["status"] not in FINAL:
             # A clock that runs out is read at once (the read plays what is overdue), not
-            # left to the recovery sweep; once per deadline.
+            # left to the recovery sweep; once per deadline. A server turn that does not come
+            # is read again and again (see STREAM_SERVER_TURN_SECONDS).
             deadline = _deadline(view)
             due = deadline is not None and deadline != looked
             left = (deadline - timezone.now()).total_seconds() + 0.1 if due else heartbeat
+            server = _server_turn(view)
+            if server:
+                left = min(left, settings.STREAM_SERVER_TURN_SECONDS)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
             if notice is None:
                 fresh = due and timezone.now() >= deadline
                 looked = deadline if fresh else looked
+                fresh = fresh or server
             else:
                 fresh = notice.get("resync") or notice["version"] > view["version"]
             if fresh:

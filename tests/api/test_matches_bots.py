@@ -6,6 +6,7 @@ import random
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 import bots.tasks
@@ -15,7 +16,7 @@ from games import services
 from games.engine.actions import Play
 from games.engine.registry import get_ruleset
 from games.models import BOT_LEVELS, Match, Move
-from tests.matchplay import Client, client_sender, create, record_bot_turns, sign_in
+from tests.matchplay import Client, client_sender, create, new_player, record_bot_turns, sign_in
 from tests.matchplay import bots as bot_seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,19 +90,37 @@ def test_the_strategy_sees_only_its_seats_view(player, queued, monkeypatch):
     assert "hands" not in view and "bottom" not in view
 
 
-def test_eager_bot_turns_run_in_a_loop_not_nested(monkeypatch):
+def test_eager_bot_turns_run_in_a_loop_not_nested(monkeypatch, settings):
     """Each eager bot move queues the next from inside the previous one; the stack must not
     grow with the number of moves."""
+    settings.EMBEDDED_TURN_SECONDS = 600
     depths = []
 
-    def fake_delay(match_id, version):
+    def fake_play(match_id, version, seconds):
         depths.append(len(inspect.stack(0)))
         if version < 300:
             bots.tasks.enqueue_bot_turn(match_id, version + 1)
 
-    monkeypatch.setattr(bots.tasks.bot_act, "delay", fake_delay)
+    monkeypatch.setattr(bots.tasks, "play_server_turns", fake_play)
     bots.tasks.enqueue_bot_turn(1, 1)
     assert len(depths) == 300 and max(depths) == min(depths)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eager_server_turns_stop_on_time_and_the_next_read_plays_on(settings):
+    """托管 at a table of bots: the request that asked for it plays for EMBEDDED_TURN_SECONDS,
+    then leaves the next turn due at once; each read plays on, until the match is over."""
+    settings.EMBEDDED_TURN_SECONDS = 0  # one turn per request
+    person = new_player()
+    view = create(person, "510k", {"rounds": 1}, bot_seats(3, "random"))
+    status, view = person.post(f"/matches/{view['id']}/autoplay/", {"on": True})
+    assert status == 200 and view["status"] == "active"
+    match = Match.objects.get(pk=view["id"])
+    assert match.due_at is not None and match.due_at <= timezone.now()
+    reads = 0
+    while view["status"] == "active" and reads < 1000:
+        view, reads = person.get(f"/matches/{view['id']}/")[1], reads + 1
+    assert view["status"] == "finished" and reads > 1
 
 
 def test_task_options_for_at_least_once_delivery():

@@ -286,3 +286,21 @@ async def test_the_account_stream_starts_a_waiting_match_when_its_wait_ends():
         assert next(m for m in said if m["event"] == "match_started")["data"]["match"] == match_id
     finally:
         await stream.close()
+
+
+async def test_in_the_embedded_mode_the_stream_plays_on_what_a_request_left_due(settings):
+    settings.EMBEDDED_TURN_SECONDS = 0  # each request plays one server turn
+    person = await sync_to_async(new_player)()
+    view = await sync_to_async(create)(person, "gandengyan", {"starting_score": 10},
+                                       bots(3, "random"))
+    stream = await open_stream(f"/matches/{view['id']}/stream/", token_of(person))
+    try:
+        await stream.next()
+        status, after = await sync_to_async(person.post)(f"/matches/{view['id']}/autoplay/",
+                                                         {"on": True})
+        assert status == 200 and after["status"] == "active"
+        said = []
+        while not said or said[-1]["data"]["version"] < after["version"] + 3:
+            said += await stream.next()  # turns no request played
+    finally:
+        await stream.close()

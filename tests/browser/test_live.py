@@ -232,7 +232,7 @@ def test_a_seat_handed_over_among_bots_is_taken_back_at_once(open_page):
     # bot, handing the seat over plays on and on, and the page must let the person take it back.
     page = open_page()
     sign_in_as_guest(page)
-    start_match(page, "gandengyan", {"starting_score": 1000}, ["bot:random"] * 3)
+    start_match(page, "gandengyan", {"starting_score": 100_000}, ["bot:random"] * 3)
     wait_ready(page)
     page.click("[data-action=autoplay-on]")
     autoplay = page.locator(".me .badge.autoplay")

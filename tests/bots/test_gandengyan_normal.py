@@ -49,8 +49,9 @@ def test_a_two_against_a_seat_about_to_go_out():
 
 
 def test_takes_the_sure_win_of_a_two_and_a_joker():
-    # The 2 stands (only a bomb beats it), the draw pairs with the joker, the pair goes out.
-    state = playing("2H BJ", "3D 4D 6D 9D 10D", FAR, AWAY, pile="8S 6S", table=[(3, "KS")])
+    # The 2 stands (only a bomb beats it, and no bomb can be made of the cards still out), the
+    # draw pairs with the joker, the pair goes out.
+    state = playing("2H BJ", "4D 6D 8D QD KD", FAR, AWAY, pile="8S 6S", table=[(3, "KS")])
     assert choice(state).cards == cards("2H")
 
 

@@ -21,7 +21,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from games.engine.actions import Action, Pass, Play
+from games.engine.actions import Action, Play
 from games.engine.cards import ACE, JOKER, TWO
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan.combos import BOMB, PAIR, SINGLE, rank_counts
@@ -40,6 +40,7 @@ SURE = 100.0  # a round won for sure (or lost, negated)
 TEMPO = 4.0  # taking the trick: our lead next, or the cards shed without a draw
 NEXT = 5.0  # going out at the next lead
 RUN_STANDS = 0.8  # a straight or pair chain is seldom beaten
+SHORT_HAND = 4
 NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next play
 DOUBLED = 5  # a hand of this many cards pays double
 
@@ -169,6 +170,12 @@ def _unbeatable(reading: Reading) -> bool:
     return reading.type in (SINGLE, PAIR) and reading.rank == TWO
 
 
+def _bomb_out(seen: Seen) -> bool:
+    """Some bomb can be made of the cards still out."""
+    jokers = seen.unseen[JOKER]
+    return any(n and n + jokers >= 3 for n in seen.unseen[:JOKER])
+
+
 def stands(seen: Seen, reading: Reading, others: list[int]) -> float:
     """How likely nobody beats `reading` (bombs aside): each opponent's cards drawn at random
     from those still out."""
@@ -196,17 +203,22 @@ def stands(seen: Seen, reading: Reading, others: list[int]) -> float:
 def out_next(seen: Seen, left: tuple[int, ...]) -> float:
     """How likely the hand `left`, after the draw that follows an unbeaten play, is one
     combination: the next lead goes out."""
+    if sum(left) >= SHORT_HAND:
+        return 0.0  # a hand of four or more after the draw is seldom one combination
     if not seen.pile:
         return 1.0 if plays_needed(left, seen.cap) == 1 else 0.0
-    unseen = seen.unseen
-    total = sum(unseen)
+    return _one_after_draw(left, seen.unseen, seen.cap)
+
+
+@lru_cache(maxsize=1 << 14)
+def _one_after_draw(left: tuple[int, ...], unseen: tuple[int, ...], cap: int) -> float:
     chance = 0.0
     for r, n in enumerate(unseen):
         if n:
             drawn = (*left[:r], left[r] + 1, *left[r + 1:])
-            if plays_needed(drawn, seen.cap) == 1:
-                chance += n / total
-    return chance
+            if plays_needed(drawn, cap) == 1:
+                chance += n
+    return chance / sum(unseen)
 
 
 def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
@@ -220,9 +232,9 @@ def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
     left = rank_counts([c for c in hand if c not in played])
     reading = action.reading
     if sum(left) == left[JOKER]:
-        # Only jokers left: the hand forfeits, unless the play stands and the draw pairs with
-        # the joker for the next lead.
-        if seen.pile and _unbeatable(reading):
+        # Only jokers left: the hand forfeits, unless the play stands for sure (no bomb can be
+        # made of the cards still out) and the draw pairs with the joker for the next lead.
+        if seen.pile and _unbeatable(reading) and not _bomb_out(seen):
             return SURE
         return -SURE
     total = (hand_value(left, cap) - LOSS * danger(seen, reading, others)
@@ -236,24 +248,28 @@ def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
     return total
 
 
-def play(seen: Seen, legal: list[Action]) -> Action:
+def ranked(seen: Seen, legal: list[Action]) -> list[Action]:
+    """The listed actions, best first (a play that empties the hand always first); the order of
+    the listing breaks ties (lower ranks first)."""
     hand = seen.hand
-    plays = [a for a in legal if isinstance(a, Play)]
-    if not plays:
-        return Pass()
-    for p in plays:
-        if len(p.cards) == len(hand):
-            return p  # it empties the hand: the round is won
+    for p in legal:
+        if isinstance(p, Play) and len(p.cards) == len(hand):
+            return [p]  # it empties the hand: the round is won
     seats = len(seen.counts)
     # Opponents in turn order from us: the first answers first.
     others = [s % seats for s in range(seen.seat + 1, seen.seat + seats) if seen.counts[s % seats]]
-    near = any(seen.counts[s] <= NEAR_OUT for s in others) or len(hand) <= NEAR_OUT + 1
-    return max(legal, key=lambda a: score(seen, a, others, near))
+    near = threatened(seen)
+    scores = {a: score(seen, a, others, near) for a in legal}
+    return sorted(legal, key=lambda a: -scores[a])
 
 
-def cost(play: Play, hand: tuple[int, ...]) -> float:
-    """How much worse than keeping its cards a play leaves the hand (the search's ordering)."""
-    played = set(play.cards)
-    left = rank_counts([c for c in hand if c not in played])
-    return -hand_value(left, 4) + (BOMB_FACTOR * play.reading.length
-                                   if play.reading.type == BOMB else 0)
+def play(seen: Seen, legal: list[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    return ranked(seen, legal)[0]
+
+
+def threatened(seen: Seen) -> bool:
+    """An opponent is about to go out, or our own hand is nearly empty: a bomb may be worth it."""
+    others = [n for s, n in enumerate(seen.counts) if s != seen.seat and n]
+    return any(n <= NEAR_OUT for n in others) or len(seen.hand) <= NEAR_OUT + 1

@@ -17,7 +17,14 @@ def _jokers(play: Play) -> int:
 
 
 def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    hand = [card["id"] for card in view["hand"]]
+    others = [n for seat, (n, out) in enumerate(zip(view["counts"], view["forfeited"],
+                                                    strict=True))
+              if seat != view["seat"] and n and not out]
+    return pick([card["id"] for card in view["hand"]], legal, bool(view["trick"]), others)
+
+
+def pick(hand, legal: list[Action], answering: bool, others: list[int]) -> Action:
+    """`others`: the card counts of the opponents still holding cards."""
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return Pass()
@@ -27,15 +34,12 @@ def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
     jokers = sum(1 for c in hand if RANK_OF[c] == JOKER)
     safe = [p for p in plays if len(hand) - len(p.cards) > jokers - _jokers(p)]
     if not safe:
-        return Pass() if view["trick"] else plays[0]
+        return Pass() if answering else plays[0]
     plain = [p for p in safe if p.reading.type != "bomb"]
-    if not view["trick"]:
+    if not answering:
         return min(plain or safe, key=lambda p: (-len(p.cards), _jokers(p), p.reading.rank))
     if plain:
         return min(plain, key=lambda p: (p.reading.rank, _jokers(p)))
-    others = [n for seat, (n, out) in enumerate(zip(view["counts"], view["forfeited"],
-                                                    strict=True))
-              if seat != view["seat"] and n and not out]
     if others and min(others) <= NEAR_OUT:
         return min(safe, key=lambda p: (len(p.cards), p.reading.rank))
     return Pass()

@@ -83,3 +83,10 @@ def test_every_choice_through_a_round_is_legal(seed, players, decks):
     state = RULES.start_round(state, f"normal-{seed}")
     final, chosen = play_round(RULES, state, normal, random.Random(seed))
     assert RULES.round_over(final) and chosen
+
+
+def test_plays_on_when_one_card_is_still_out():
+    # The pile is empty and every other card was played: a pair cannot be beaten, and the lead
+    # that keeps the pair for last is found without dividing by the one card out.
+    state = playing("5H 5D 9H", "KC", "", "", eliminated=(False, False, True, True))
+    assert ranks(choice(state).cards) in (ranks(cards("5H 5D")), ranks(cards("9H")))

@@ -31,7 +31,6 @@ HOPELESS = 99  # plays needed by a hand of jokers only: it forfeits
 PLAY = 3.0  # what each further play the hand needs costs
 CARD = 1.0  # what each card held costs
 TWO_KEPT = 1.2  # a 2 wins a trick of singles or pairs whenever it is needed
-TWO_LATE = 0.0  # ... and a last card that is a 2 beats the next single: the round is won
 BOMB_KEPT = 2.5  # so does a bomb, any trick
 BOMB_FACTOR = 8.0  # a bomb doubles every payment: spent only when it matters
 JOKER_KEPT = 0.8  # a joker pairs with any card, a straight's gap
@@ -40,7 +39,7 @@ SURE = 100.0  # a round won for sure (or lost, negated)
 TEMPO = 4.0  # taking the trick: our lead next, or the cards shed without a draw
 NEXT = 5.0  # going out at the next lead
 RUN_STANDS = 0.8  # a straight or pair chain is seldom beaten
-SHORT_HAND = 4
+SHORT_HAND = 4  # a hand this long after the draw is seldom one combination
 NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next play
 DOUBLED = 5  # a hand of this many cards pays double
 
@@ -138,7 +137,7 @@ def hand_value(counts: tuple[int, ...], cap: int) -> float:
     size = sum(counts)
     bombs = sum(1 for r in range(JOKER) if counts[r] >= 3)
     return (-PLAY * plays_needed(counts, cap) - CARD * size
-            + (TWO_KEPT + TWO_LATE / max(size, 1)) * counts[TWO]
+            + TWO_KEPT * counts[TWO]
             + BOMB_KEPT * bombs + JOKER_KEPT * counts[JOKER])
 
 
@@ -185,11 +184,15 @@ def stands(seen: Seen, reading: Reading, others: list[int]) -> float:
     total = sum(unseen)
     if reading.type == SINGLE:
         beaters = unseen[TWO] + (unseen[reading.rank + 1] if reading.rank + 1 < TWO else 0)
+        if not beaters:
+            return 1.0
         chance = 1.0
         for s in others:
             chance *= (1 - beaters / total) ** seen.counts[s]
         return chance
     if reading.type == PAIR:
+        if total < 2:
+            return 1.0  # one card never beats a pair
         targets = (TWO,) if reading.rank + 1 == TWO else (reading.rank + 1, TWO)
         jokers = unseen[JOKER]
         pair = sum(_pairs(unseen[t]) + unseen[t] * jokers for t in targets) / _pairs(total)
@@ -204,7 +207,7 @@ def out_next(seen: Seen, left: tuple[int, ...]) -> float:
     """How likely the hand `left`, after the draw that follows an unbeaten play, is one
     combination: the next lead goes out."""
     if sum(left) >= SHORT_HAND:
-        return 0.0  # a hand of four or more after the draw is seldom one combination
+        return 0.0
     if not seen.pile:
         return 1.0 if plays_needed(left, seen.cap) == 1 else 0.0
     return _one_after_draw(left, seen.unseen, seen.cap)

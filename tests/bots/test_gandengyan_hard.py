@@ -3,19 +3,13 @@
 import random
 
 from bots.strategies.search import Budget
-from games.engine.cards import code, make_pack
 from tests.bots.support import decide, level
+from tests.bots.test_gandengyan_normal import rest
 from tests.engine.gandengyan_support import RULES, cards, playing
 
 FAR = "3C 5C 7C 9C 10C"
 AWAY = "3S 5S 7S 9S 10S"
 OTHER = "4D 6D 8D QD KD"
-
-
-def rest(*hands: str) -> str:
-    """Every card of one pack not in `hands`: a pile that leaves every other card still out."""
-    used = set(" ".join(hands).split())
-    return " ".join(c for c in (code(i) for i in make_pack(1)) if c not in used)
 
 
 def hard(state, seed: int = 0):

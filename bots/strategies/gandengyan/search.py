@@ -33,8 +33,8 @@ def value(match: Match, seat: int) -> float:
 
 def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
     """The heuristic's choice, a pass when allowed, then its next best plays. No bomb unless the
-    heuristic chose one or a seat is about to go out: a bomb doubles every payment, and a search
-    on a few samples overrates the trick it takes."""
+    heuristic chose one, an opponent is about to go out or our own hand is short: a bomb doubles
+    every payment, and a search on a few samples overrates the trick it takes."""
     seen = normal.seen_from_view(view)
     order = normal.ranked(seen, legal)
     if not normal.threatened(seen):

@@ -6,12 +6,17 @@ scored by the hand it leaves and by what it risks, and the best score is played:
 - the cards still out (the pack less one's own hand and every card played): how likely an
   opponent with one or two cards left can beat a play with its whole hand and go out, so singles
   are not led into a seat holding one card when something else can be led;
-- the draw after an unbeaten play: a 2 (beaten only by a bomb) that leaves only jokers is a win,
-  since the draw pairs with the joker, while a beatable play that leaves only jokers loses the
-  round (the hand forfeits), and with an empty pile any hand of jokers only forfeits;
+- the draw after an unbeaten play: how likely the hand left plus the card drawn is one
+  combination (the next lead goes out); a 2 that leaves only jokers wins when no bomb can be made
+  of the cards still out (the 2 stands, the draw pairs with the joker), while any other play that
+  leaves only jokers loses the round (the hand forfeits when its turn comes);
+- tempo: taking the trick is worth something of its own (our lead next, or cards shed with no
+  draw when someone beats us);
 - the ×2 and bomb factors: a bomb doubles (and more) every loser's payment, so it is kept for an
   opponent about to go out or for one's own last cards, and a hand of five or more cards pays
   double, so shedding below five matters when someone is close.
+
+The weights were tuned in simulation against `greedy` (bots.strategies.gandengyan.greedy).
 
 It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
 hard bot's rollouts), from public facts only.

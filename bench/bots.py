@@ -1,12 +1,14 @@
 """Bot decision times: `normal` on full 22-card 510k hands (leads and answers) and through whole
-gandengyan rounds; `hard` against its time budget on positions from both rulesets.
+gandengyan rounds; `hard` with its default sample budget (and time cap) on positions from both
+rulesets.
 
-Run: `.venv/bin/python bench/bots.py [--hard-decisions N] [--budget-ms B]` (a few minutes with
-the defaults). `run()` returns the figures, `main()` prints them. Times are wall-clock on this
-machine, whatever else runs on it: quote them with the load.
+Run: `.venv/bin/python bench/bots.py [--hard-decisions N] [--samples S] [--budget-ms B]` (a few
+minutes with the defaults). `run()` returns the figures, `main()` prints them. Times are
+wall-clock on this machine, whatever else runs on it: quote them with the load.
 """
 
 import argparse
+import functools
 import os
 import random
 import sys
@@ -17,18 +19,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.simulation import percentile  # noqa: E402
 from bots.strategies import strategies  # noqa: E402
-from bots.strategies.hard import DEFAULT_BUDGET_MS, Budget  # noqa: E402
+from bots.strategies.search import DEFAULT_CAP_MS, Budget  # noqa: E402
 from games.engine.actions import Bid, Cut  # noqa: E402
 from games.engine.registry import get_ruleset  # noqa: E402
 
 HAND = 22
 
 
-def _timed(strategy, engine, state, rng) -> float:
+@functools.cache
+def _level(ruleset: str, name: str, budget: Budget | None = None):
+    return strategies(ruleset, budget)[name]
+
+
+def _timed(name: str, engine, state, rng, budget: Budget | None = None) -> float:
     seat = engine.to_act(state)
-    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    legal = engine.legal_actions(state, seat)
+    view = engine.view(state, seat, legal)
+    strategy = _level(engine.name, name, budget)
     start = time.perf_counter()
-    strategy(engine.name, view, legal, rng)
+    strategy(view, legal, rng)
     return (time.perf_counter() - start) * 1000
 
 
@@ -40,7 +49,7 @@ def _figures(ms: list[float]) -> dict:
 def full_hands_510k(rounds: int, seed: int):
     """Positions where the seat to act holds 22 cards: the first lead and the first answers."""
     engine = get_ruleset("510k")
-    normal = strategies()["normal"]
+    normal = _level("510k", "normal")
     rng = random.Random(seed)
     for k in range(rounds):
         state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4),
@@ -53,15 +62,15 @@ def full_hands_510k(rounds: int, seed: int):
             if engine.forced_action(state) is not None:
                 break
             seat = engine.to_act(state)
-            action = normal("510k", engine.view(state, seat), engine.legal_actions(state, seat),
-                            rng)
+            legal = engine.legal_actions(state, seat)
+            action = normal(engine.view(state, seat, legal), legal, rng)
             state, _ = engine.apply(state, seat, action)
 
 
 def whole_rounds(name: str, rounds: int, seed: int):
     """Every decision of whole rounds played by `normal`."""
     engine = get_ruleset(name)
-    normal = strategies()["normal"]
+    normal = _level(name, "normal")
     rng = random.Random(seed)
     for k in range(rounds):
         state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4),
@@ -71,27 +80,30 @@ def whole_rounds(name: str, rounds: int, seed: int):
             action = engine.forced_action(state)
             if action is None:
                 yield engine, state
-                action = normal(name, engine.view(state, seat), engine.legal_actions(state, seat),
-                                rng)
+                legal = engine.legal_actions(state, seat)
+                action = normal(engine.view(state, seat, legal), legal, rng)
             state, _ = engine.apply(state, seat, action)
 
 
-def run(hard_decisions: int = 40, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 1) -> dict:
+def run(hard_decisions: int = 40, samples: int | None = None, budget_ms: float = DEFAULT_CAP_MS,
+        seed: int = 1) -> dict:
     rng = random.Random(seed)
-    normal = strategies()["normal"]
-    hard = strategies(Budget(ms=budget_ms))["hard"]
+    budget = Budget(samples=samples, ms=budget_ms)
     figures = {
         "normal_510k_22_cards": _figures(
-            [_timed(normal, e, s, rng) for e, s in full_hands_510k(300, seed)]),
+            [_timed("normal", e, s, rng) for e, s in full_hands_510k(300, seed)]),
+        "normal_510k_rounds": _figures(
+            [_timed("normal", e, s, rng) for e, s in whole_rounds("510k", 100, seed)]),
         "normal_gandengyan_rounds": _figures(
-            [_timed(normal, e, s, rng) for e, s in whole_rounds("gandengyan", 200, seed)]),
+            [_timed("normal", e, s, rng) for e, s in whole_rounds("gandengyan", 200, seed)]),
     }
     for name in ("510k", "gandengyan"):
         positions = list(whole_rounds(name, 40, seed + 1))
         chosen = random.Random(seed).sample(positions, min(hard_decisions, len(positions)))
-        ms = [_timed(hard, e, s, rng) for e, s in chosen]
-        figures[f"hard_{name}"] = {**_figures(ms), "budget_ms": budget_ms,
-                                   "p99_over_budget": percentile(ms, 0.99) / budget_ms}
+        ms = [_timed("hard", e, s, rng, budget) for e, s in chosen]
+        figures[f"hard_{name}"] = {**_figures(ms), "samples": samples or "default",
+                                   "cap_ms": budget_ms,
+                                   "p99_over_cap": percentile(ms, 0.99) / budget_ms}
     figures["load_average"] = os.getloadavg()
     return figures
 
@@ -99,9 +111,10 @@ def run(hard_decisions: int = 40, budget_ms: float = DEFAULT_BUDGET_MS, seed: in
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hard-decisions", type=int, default=40)
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    parser.add_argument("--samples", type=int, default=None)
+    parser.add_argument("--budget-ms", type=float, default=DEFAULT_CAP_MS)
     args = parser.parse_args()
-    for key, value in run(args.hard_decisions, args.budget_ms).items():
+    for key, value in run(args.hard_decisions, args.samples, args.budget_ms).items():
         print(f"{key}: {value}")
 
 

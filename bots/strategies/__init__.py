@@ -3,9 +3,10 @@ never sees a hidden card: it gets exactly what the API would show that seat.
 
 Levels (the seat levels games offers): `random`, a uniformly random legal action, for every
 ruleset; `normal`, a heuristic each ruleset's package registers; `hard`, the determinized search
-(`search.py`) over the `Game` the package registers. Each subpackage here is a ruleset's bots and
-registers itself when imported: a new ruleset's bots are a new folder. A ruleset with no bots
-registered plays every level at random.
+(`search.py`) over the `Game` the package registers. One more, `greedy`, is a plain reference
+policy for tests and `simulate` (the floor `normal` must beat), never offered as a seat level.
+Each subpackage here is a ruleset's bots and registers itself when imported: a new ruleset's bots
+are a new folder. A ruleset with no bots registered plays every level at random.
 """
 
 import functools
@@ -31,13 +32,14 @@ class RulesetBots:
     # Simulations of team play only: the round's sides once the deal fixes them (None: not yet),
     # so that the referee can seat each level's team together (bots.simulation).
     sides: Callable[[Any], tuple[tuple[int, ...], ...] | None] | None = None
+    greedy: Strategy | None = None  # the reference floor (tests, simulate); None: `normal`
 
 
 REGISTERED: dict[str, RulesetBots] = {}
 
 
-def register(ruleset: str, normal: Strategy, game: Game, sides=None) -> None:
-    REGISTERED[ruleset] = RulesetBots(normal, game, sides)
+def register(ruleset: str, normal: Strategy, game: Game, sides=None, greedy=None) -> None:
+    REGISTERED[ruleset] = RulesetBots(normal, game, sides, greedy)
 
 
 def registered() -> dict[str, RulesetBots]:
@@ -50,12 +52,13 @@ def registered() -> dict[str, RulesetBots]:
 
 
 def strategies(ruleset: str, budget: Budget | None = None) -> dict[str, Strategy]:
-    """Every level's strategy for `ruleset`, `hard` with the given budget."""
+    """Every level's strategy for `ruleset` (and `greedy`), `hard` with the given budget."""
     randomly = RandomBot(get_ruleset(ruleset))
     bots = registered().get(ruleset)
     if bots is None:
-        return {"random": randomly, "normal": randomly, "hard": randomly}
-    return {"random": randomly, "normal": bots.normal, "hard": Hard(bots.game, budget)}
+        return {"random": randomly, "greedy": randomly, "normal": randomly, "hard": randomly}
+    return {"random": randomly, "greedy": bots.greedy or bots.normal, "normal": bots.normal,
+            "hard": Hard(bots.game, budget)}
 
 
 DEFAULT_BUDGET = Budget()

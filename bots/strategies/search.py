@@ -6,8 +6,10 @@ played to its end with a fast policy for every seat (the ruleset's `normal` heur
 engine states); the candidate with the best mean outcome for the bot's side wins. Comparing all
 candidates on the same samples cancels most of the luck of the deal between them.
 
-The budget is a time (default 200 ms per decision) or a number of samples. Only whole samples
-count: a sample cut short by the deadline is dropped, so the means stay comparable. The search
+The budget is a number of samples (each ruleset's game says how many by default), with a wall
+time as a cap (default 1 s per decision): strength does not depend on how busy the machine is
+unless the cap is reached. Only whole samples count: a sample cut short by the deadline is
+dropped, so the means stay comparable. The search
 is skipped when there is one candidate, and `normal`'s own choice is kept unless another
 candidate is better by a margin (a few noisy samples should not overturn a sound heuristic).
 Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders.
@@ -22,7 +24,8 @@ from typing import Any
 from games.engine.actions import Action, Pass
 from games.engine.ruleset import Ruleset
 
-DEFAULT_BUDGET_MS = 200
+DEFAULT_SAMPLES = 48
+DEFAULT_CAP_MS = 1000
 # Time kept back for sampling, returning and a busy machine.
 SAFETY = 0.9
 # A candidate is dropped once PRUNE_AFTER samples put it more than PRUNE_Z standard errors
@@ -45,6 +48,7 @@ class Game:
     margin: float  # how much better than the heuristic's choice another must be
     # ... and by how many standard errors of the paired difference (0: the mean alone decides)
     confidence: float = 0.0
+    samples: int = DEFAULT_SAMPLES  # samples per decision when the budget names none
 
 
 def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action]) -> list[Action]:
@@ -63,8 +67,11 @@ def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action]) -> l
 
 @dataclass(frozen=True)
 class Budget:
-    ms: float | None = DEFAULT_BUDGET_MS
+    """Samples per decision (None: the game's own number) and a wall-time cap in ms (None: no
+    cap, exactly `samples` samples, reproducible)."""
+
     samples: int | None = None
+    ms: float | None = DEFAULT_CAP_MS
 
 
 def rollout(game: Game, state, rng: random.Random, deadline: float | None = None):
@@ -124,7 +131,8 @@ def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
     deadline = None if budget.ms is None else start + SAFETY * budget.ms / 1000
     seat = view["seat"]
     race = _Race(len(candidates))
-    while budget.samples is None or race.samples < budget.samples:
+    samples = game.samples if budget.samples is None else budget.samples
+    while race.samples < samples:
         world = game.sample(view, rng)
         values = {}
         for i in race.active:

@@ -126,3 +126,12 @@ def test_each_seat_gets_its_own_view_only():
 
     simulate("510k", ["spy"] * 4, 1, 3, {"spy": spy}, rounds=1)
     assert seen and all("hands" not in v and v["seat"] == v["to_act"] for v in seen)
+
+
+@pytest.mark.parametrize("ruleset", ["510k", "gandengyan"])
+def test_greedy_is_a_level_for_simulations_but_not_for_seats(ruleset):
+    from games.models import BOT_LEVELS
+
+    levels = cheap(ruleset)
+    assert {"random", "greedy", "normal", "hard"} <= set(levels)
+    assert "greedy" not in BOT_LEVELS

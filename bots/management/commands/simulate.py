@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bots.simulation import Outcome, simulate, summary, table
 from bots.strategies import strategies
-from bots.strategies.search import DEFAULT_BUDGET_MS, Budget
+from bots.strategies.search import DEFAULT_CAP_MS, Budget
 from games.engine.errors import IllegalAction
 from games.engine.registry import RULESETS
 
@@ -25,17 +25,18 @@ class Command(BaseCommand):
         parser.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--seats", required=True,
-                            help="one level per seat, comma-separated: random, normal, hard")
+                            help="one level per seat, comma-separated: random, greedy, normal, "
+                                 "hard")
         parser.add_argument("--matches", type=int, required=True)
         parser.add_argument("--seed", default="1")
         parser.add_argument("--rounds", type=int, default=None,
                             help="rounds per match (the `rounds` option where the ruleset has "
                                  "one; else a cap, or until the match ends)")
-        parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                            help="the hard bot's time per decision")
         parser.add_argument("--samples", type=int, default=None,
-                            help="the hard bot's samples per decision instead of a time "
-                                 "(reproducible)")
+                            help="the hard bot's samples per decision (default: the ruleset's)")
+        parser.add_argument("--budget-ms", type=float, default=DEFAULT_CAP_MS,
+                            help="the hard bot's time cap per decision; 0: no cap (exactly "
+                                 "--samples samples, reproducible)")
         parser.add_argument("--options", default="{}", help="more match options, as JSON")
         parser.add_argument("--json", dest="json_path", default=None,
                             help="write the summary and every round here")
@@ -45,8 +46,7 @@ class Command(BaseCommand):
         seats = [s.strip() for s in opts["seats"].split(",")]
         if len(seats) != opts["players"]:
             raise CommandError(f"--seats lists {len(seats)} levels for {opts['players']} players")
-        budget = (Budget(ms=None, samples=opts["samples"]) if opts["samples"]
-                  else Budget(ms=opts["budget_ms"]))
+        budget = Budget(samples=opts["samples"], ms=opts["budget_ms"] or None)
         levels = strategies(opts["ruleset"], budget)
         unknown = sorted(set(seats) - set(levels))
         if unknown:

@@ -13,6 +13,7 @@ alone: the banker's side; the three defenders: the side two of them are on).
 """
 
 import math
+import multiprocessing
 import random
 import statistics
 import time
@@ -86,6 +87,35 @@ def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Str
     return state, levels, label
 
 
+def _play_match(engine, parsed, seats: Sequence[str], m: int, seed: str | int,
+                strategies: Mapping[str, Strategy], rounds: int | None, sides) -> Outcome:
+    """Match number `m`, its rounds seeded from (`seed`, m, round): the same whatever process
+    plays it. Which side the deal favours alternates with m + round."""
+    outcome = Outcome(engine.name, tuple(seats))
+    state = engine.new_match(parsed, [False] * len(seats))
+    number = 0
+    while engine.table(state).needs_round and (rounds is None or number < rounds):
+        key = f"{seed}:{m}:{number}"
+        state = engine.start_round(state, key)
+        state, levels, label = play_round(engine, state, seats, strategies, random.Random(key),
+                                          outcome, sides, m + number)
+        result = engine.round_result(state)
+        outcome.rounds.append({"match": m, "round": number + 1, "levels": list(levels),
+                               "sides": [label[s] for s in range(len(seats))],
+                               "deltas": list(result["deltas"]),
+                               "winner": _winner_label(result["winners"], label)})
+        number += 1
+    return outcome
+
+
+# What a worker process plays with: set before the pool forks, so nothing is pickled but numbers.
+_WORK: dict = {}
+
+
+def _work(m: int) -> Outcome:
+    return _play_match(m=m, **_WORK)
+
+
 def simulate(
     ruleset: str,
     seats: Sequence[str],
@@ -95,39 +125,42 @@ def simulate(
     rounds: int | None = None,
     options: Mapping | None = None,
     progress: Callable[[int, Outcome], None] | None = None,
+    processes: int = 1,
 ) -> Outcome:
     """Play `matches` bot-only matches; `rounds` caps the rounds of each (also its `rounds`
     option where the ruleset has one). Seeded: the same arguments deal the same cards (decisions
-    under a time budget may still differ). `progress(matches done, outcome so far)` is called
-    after every round."""
+    under a time cap may still differ), whatever the number of `processes` playing the matches
+    side by side. `progress(matches done, outcome so far)` is called after every match."""
     engine = get_ruleset(ruleset)
     raw = dict(options or {})
     raw["players"] = len(seats)
     if rounds is not None and "rounds" in engine.info.options.fields:
         raw["rounds"] = rounds
-    parsed = engine.parse_options(raw)
     bots = registered().get(ruleset)
-    sides = bots.sides if bots is not None else None
+    work = {"engine": engine, "parsed": engine.parse_options(raw), "seats": tuple(seats),
+            "seed": seed, "strategies": strategies, "rounds": rounds,
+            "sides": bots.sides if bots is not None else None}
     outcome = Outcome(ruleset, tuple(seats))
-    for m in range(matches):
-        state = engine.new_match(parsed, [False] * len(seats))
-        number = 0
-        while engine.table(state).needs_round and (rounds is None or number < rounds):
-            key = f"{seed}:{m}:{number}"
-            state = engine.start_round(state, key)
-            state, levels, label = play_round(engine, state, seats, strategies,
-                                              random.Random(key), outcome, sides,
-                                              len(outcome.rounds))
-            result = engine.round_result(state)
-            outcome.rounds.append({"match": m, "round": number + 1, "levels": list(levels),
-                                   "sides": [label[s] for s in range(len(seats))],
-                                   "deltas": list(result["deltas"]),
-                                   "winner": _winner_label(result["winners"], label)})
-            number += 1
-            if progress is not None:
-                progress(m, outcome)
+
+    def merge(done: int, part: Outcome) -> None:
+        outcome.rounds.extend(part.rounds)
+        for level, ms in part.times.items():
+            outcome.times.setdefault(level, []).extend(ms)
         if progress is not None:
-            progress(m + 1, outcome)
+            progress(done, outcome)
+
+    if processes <= 1:
+        for m in range(matches):
+            merge(m + 1, _play_match(m=m, **work))
+        return outcome
+    _WORK.update(work)
+    try:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            for done, part in enumerate(pool.imap_unordered(_work, range(matches)), 1):
+                merge(done, part)
+    finally:
+        _WORK.clear()
+    outcome.rounds.sort(key=lambda r: (r["match"], r["round"]))
     return outcome
 
 

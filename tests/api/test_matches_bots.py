@@ -135,8 +135,8 @@ def test_task_options_for_at_least_once_delivery():
 @pytest.mark.parametrize("ruleset", ["gandengyan", "510k"])
 def test_every_seat_level_has_a_strategy_of_its_own(ruleset):
     levels = strategies.strategies(ruleset)
-    assert set(levels) == set(BOT_LEVELS)
-    assert len({id(s) for s in levels.values()}) == len(BOT_LEVELS)  # none falls back
+    assert set(levels) == {*BOT_LEVELS, "greedy"}  # greedy: tests and simulate, never a seat
+    assert len({id(levels[name]) for name in BOT_LEVELS}) == len(BOT_LEVELS)  # none falls back
 
 
 @pytest.mark.parametrize("players", [4, 2])

@@ -79,21 +79,32 @@ def test_extras_are_low_useless_cards(hand, extras):
     assert ranks(chosen) == ranks(cards(extras))
 
 
-def test_bids_solo_only_on_a_strong_hand():
+def test_never_bids_solo_even_on_a_strong_hand():
+    # A known blunder: its 包庄 bids won 7 of 33 rounds. Against three, even this hand loses more
+    # often than it wins with a partner (see normal.bid).
     strong = cards("2S 2H 2D 2C AS AH AD AC KS KH KD KC KS 5H 6H 7H 8H 9H 10H JH QH QS")
-    assert normal.bid(strong) == Bid(True)
-    weak = cards("2S AS KS KH QD QC JS 10H 9H 9D 8S 8H 7S 7D 6S 6H 6D 5S 5H 5D JD QH")
-    assert normal.bid(weak) == Bid(False)
+    assert normal.bid(strong) == Bid(False)
 
 
-@pytest.mark.parametrize("players", [4, 2])
-@pytest.mark.parametrize("seed", range(5))
-def test_cuts_so_that_it_holds_the_face_up_card(players, seed):
-    state = RULES.new_match(RULES.parse_options({"players": players}), [False] * players)
-    state = RULES.start_round(state, f"cut-{seed}")
-    cutter = RULES.to_act(state)
-    state, _ = RULES.apply(state, cutter, choice(state))
-    assert state.round.holder == cutter
+def test_takes_a_point_trick_it_can_take_without_a_bomb():
+    # A known blunder: it passed a K (10 points) holding a lone 2 that takes it.
+    state = playing("2S 6D 7C 8D 9S 5D 6S JH QS", A, B, A, trick=[(1, "KH")])
+    assert ranks(choice(state).cards) == ranks(cards("2S"))
+
+
+def test_does_not_feed_a_king_into_an_opponents_trick():
+    # A known blunder: it fed twice the points a greedy player does into opponents' tricks. A K
+    # on a 9 is beaten by any ace or 2 after it.
+    state = playing("KS 6D 7C 8D 5S 6S 7S 8S", A, B, A, trick=[(1, "9H")])
+    assert choice(state) == Pass()
+
+
+def test_never_bombs_over_the_partners_winning_bomb():
+    # A known blunder (of hard, whose rollouts are this heuristic): 2222 over the partner's 7777
+    # with 22 cards in hand.
+    hand = "2S 2H 2D 2C 5S 5H 6D 6C 8S 8H 9D 9C JS JH QS QH AS AH KD 10S 10H 9S"
+    state = playing(hand, A, "6S 5D", A, trick=[(1, "6H"), (2, "7S 7H 7D 7C")], to_act=0)
+    assert choice(state) == Pass()
 
 
 @settings(max_examples=8, deadline=None)

@@ -105,6 +105,7 @@ def test_the_command_with_a_sample_budget_for_hard(capsys):
     [["--seats", "normal,random"],  # 2 levels for 4 players
      ["--seats", "normal,random,genius,random"],
      ["--seats", "normal,random,normal,random", "--matches", "0"],
+     ["--seats", "normal,random,normal,random", "--processes", "0"],
      ["--seats", "normal,random,normal,random", "--options", "{nope"],
      ["--seats", "normal,random,normal,random", "--options", '{"dry": "soaked"}']],
 )
@@ -135,3 +136,11 @@ def test_greedy_is_a_level_for_simulations_but_not_for_seats(ruleset):
     levels = cheap(ruleset)
     assert {"random", "greedy", "normal", "hard"} <= set(levels)
     assert "greedy" not in BOT_LEVELS
+
+
+def test_processes_play_the_same_matches():
+    levels = cheap("510k")
+    alone = simulate("510k", ["normal", "greedy"] * 2, 3, 7, levels, rounds=2)
+    shared = simulate("510k", ["normal", "greedy"] * 2, 3, 7, levels, rounds=2, processes=2)
+    assert shared.rounds == alone.rounds and len(alone.rounds) == 6
+    assert {len(ms) for ms in shared.times.values()} == {len(ms) for ms in alone.times.values()}

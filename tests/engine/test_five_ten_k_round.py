@@ -90,20 +90,22 @@ def test_the_pack():
 # -- cut and deal ---------------------------------------------------------------------------------
 
 
-def cutting(players=4, deck=PACK, **options):
-    """A match waiting for seat 0's cut, with the shuffled order replaced by `deck`."""
+def cutting(players=4, deck=PACK, start=0, **options):
+    """A match waiting for seat 0's cut, with the shuffled order replaced by `deck` and the deal
+    starting `start` seats after the first seat after the cutter."""
     match = RULES.new_match({"players": players, **options}, [True] * players)
     match = RULES.start_round(match, "seed")
-    return match._replace(round=match.round._replace(deck=tuple(deck)))
+    return match._replace(round=match.round._replace(deck=tuple(deck), deal_start=start))
 
 
+@pytest.mark.parametrize("start", [0, 1, 3])
 @pytest.mark.parametrize("position", [0, 1, 2, 3, 45, 87])
-def test_the_cut_card_goes_face_up_to_the_seat_it_is_dealt_to(position):
-    match = cutting()
+def test_the_cut_card_goes_face_up_to_the_seat_it_is_dealt_to(position, start):
+    match = cutting(start=start)
     assert RULES.to_act(match) == 0 and RULES.legal_actions(match, 0) == [Cut()]
     match, events = RULES.apply(match, 0, Cut(position))
     rnd = match.round
-    holder = (1 + position) % 4  # card k goes to the seat k + 1 places after the cutter
+    holder = (1 + start + position) % 4  # card k goes k + 1 + start places after the cutter
     assert (rnd.face_up, rnd.holder, rnd.cut_position) == (PACK[position], holder, position)
     assert events == [
         {"type": "cut", "seat": 0, "position": position,
@@ -111,8 +113,29 @@ def test_the_cut_card_goes_face_up_to_the_seat_it_is_dealt_to(position):
          "holder": holder}
     ]
     assert [len(h) for h in rnd.hands] == [22] * 4
-    assert all(PACK[k] in rnd.hands[(1 + k) % 4] for k in range(88))
+    assert all(PACK[k] in rnd.hands[(1 + start + k) % 4] for k in range(88))
     assert (rnd.phase, rnd.to_act) == ("bid", holder)
+
+
+# Chi-square with 3 (1) degrees of freedom: exceeded with probability 0.001.
+CHI2_999 = {4: 16.27, 2: 10.83}
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("position", [0, 1, 2, 3, 42])
+def test_the_cut_position_does_not_decide_who_holds_the_face_up_card(players, position):
+    """Whatever position the cutter names, the 明牌's holder is uniformly random over the seats
+    (the deal's start is drawn from the round's seed)."""
+    deals = 800
+    held = [0] * players
+    for k in range(deals):
+        match = RULES.start_round(RULES.new_match({"players": players}, [True] * players),
+                                  f"uniform-{k}")
+        match, _ = RULES.apply(match, 0, Cut(position))
+        held[match.round.holder] += 1
+    expected = deals / players
+    chi2 = sum((n - expected) ** 2 / expected for n in held)
+    assert chi2 < CHI2_999[players], held
 
 
 def test_a_random_cut_is_drawn_with_the_deal():

@@ -40,6 +40,9 @@ class Command(BaseCommand):
         parser.add_argument("--options", default="{}", help="more match options, as JSON")
         parser.add_argument("--json", dest="json_path", default=None,
                             help="write the summary and every round here")
+        parser.add_argument("--processes", type=int, default=1,
+                            help="worker processes playing matches side by side (same results "
+                                 "with a sample budget and no cap)")
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **opts):
@@ -53,12 +56,15 @@ class Command(BaseCommand):
             raise CommandError(f"unknown levels {unknown}; known: {', '.join(levels)}")
         if opts["matches"] < 1:
             raise CommandError("--matches must be at least 1")
+        if opts["processes"] < 1:
+            raise CommandError("--processes must be at least 1")
         try:
             options = json.loads(opts["options"])
         except json.JSONDecodeError as err:
             raise CommandError(f"--options is not JSON: {err}") from None
         command = {key: opts[key] for key in ("ruleset", "players", "seats", "matches", "seed",
-                                               "rounds", "budget_ms", "samples", "options")}
+                                               "rounds", "budget_ms", "samples", "options",
+                                               "processes")}
         done = {"matches": -1}
 
         def progress(matches: int, outcome: Outcome) -> None:
@@ -72,7 +78,7 @@ class Command(BaseCommand):
         try:
             outcome = simulate(opts["ruleset"], seats, opts["matches"], opts["seed"],
                                levels, rounds=opts["rounds"], options=options,
-                               progress=progress)
+                               progress=progress, processes=opts["processes"])
         except IllegalAction as err:
             raise CommandError(f"{err.code}: {err}") from None
         if not opts["no_progress"]:

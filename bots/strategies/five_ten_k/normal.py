@@ -1,7 +1,7 @@
 """510k `normal`: a sound heuristic. Shed low cards first in the longest cheap combinations, keep
 2s, aces and bombs for tricks worth them, never beat the partner's winning play unless it empties
 the hand, spend high cards and bombs in proportion to the points on the table and to how close an
-opponent is to finishing; bid 包庄 only on a very strong hand; cut so as to hold the 明牌.
+opponent is to finishing; never bid 包庄 (see `bid`).
 
 It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
 hard bot's rollouts, where building a view per decision would cost more than the decision).
@@ -17,7 +17,6 @@ from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_coun
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
 from games.engine.rulesets.five_ten_k.state import Match
 
-HAND_SIZE = 22
 # What spending one card of a rank costs: high cards win the tricks that matter later.
 KEEP = (0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 3, 4.5, 7)
 JUNK = 1  # extras (带牌) are cards worth at most this
@@ -31,8 +30,12 @@ POINT_EXPOSURE = 0.1  # leading point cards offers them to whoever wins the tric
 NEAR_FINISH = 3  # an opponent with this many cards or fewer is about to finish
 URGENT = 15
 SHORT_HAND = 6
-# 包庄 (solo against three): only with enough bombs and 2s to win most tricks that matter.
-SOLO_STRENGTH = 9
+# An answer is worth playing when its cost is at most 2 + this much per point on the table: an
+# ace for a K, a 2 for 10 points, a bomb for 20 (measured: ¼ per point passed about one point trick
+# a seat-round it could take, and lost to the greedy floor).
+POINT_VALUE = 1.0
+# Per point card in an answer below an ace: an opponent after it beats it and takes the points.
+GIFT = 0.3
 
 
 class Seen(NamedTuple):
@@ -81,33 +84,18 @@ def seen_from_state(match: Match, seat: int) -> Seen:
 def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
     phase = view["phase"]
     if phase == "cut":
-        return cut(view["players"], rng)
+        return Cut()  # where it cuts decides nothing: the position drawn with the deal
     if phase == "bid":
         return bid(tuple(card["id"] for card in view["hand"]))
     return play(seen_from_view(view), legal)
 
 
-def cut(players: int, rng: random.Random) -> Cut:
-    """Card k of the deal goes to the seat k + 1 places after the cutter: a position one short of
-    a multiple of the table puts the 明牌 in the cutter's own hand (it then bids first and
-    leads)."""
-    return Cut(rng.randrange(HAND_SIZE) * players + players - 1)
-
-
-def hand_strength(hand) -> float:
-    strength = 0.0
-    for rank, count in rank_counts(hand).items():
-        if count >= 4:
-            strength += 2 + 1.5 * (count - 4) + (2 if rank == TWO else 0)
-        elif rank == TWO:
-            strength += count
-        elif rank == ACE:
-            strength += 0.5 * count
-    return strength
-
-
 def bid(hand) -> Bid:
-    return Bid(hand_strength(hand) >= SOLO_STRENGTH)
+    """Never 包庄. Measured over 20,000 deals with `normal` on every seat, a banker wins at most
+    about 35 % of rounds at every level of bombs, 2s and aces (more bombs won less: they are kept
+    for tricks worth them), and about 55 % with the very best hands against three while the same
+    hand wins far more often with a partner; a lost 包庄 pays three defenders."""
+    return Bid(False)
 
 
 def junk_extras(hand, core: Play, counts: dict[int, int]) -> tuple[int, ...]:
@@ -162,15 +150,24 @@ def play(seen: Seen, legal: list[Action]) -> Action:
         return best[0].with_extras(best[1])
     if seen.top_seat in seen.side:
         return Pass()  # the partner is winning this trick
-    best = min(options, key=lambda o: cost(o[0], o[1], counts))
-    threshold = 2 + seen.trick_points / 4
+    best = min(options, key=lambda o: _answer_cost(o, counts))
+    threshold = 2 + POINT_VALUE * seen.trick_points
     if seen.counts and seen.counts[seen.top_seat] <= NEAR_FINISH:
         threshold += URGENT
     if len(hand) <= SHORT_HAND:
         threshold += SHORT_HAND
-    if cost(best[0], best[1], counts) <= threshold:
+    if _answer_cost(best, counts) <= threshold:
         return best[0].with_extras(best[1])
     return Pass()
+
+
+def _answer_cost(option: tuple[Play, tuple[int, ...]], counts) -> float:
+    """A low play's point cards are a gift: an opponent after it beats it and takes them."""
+    p, extras = option
+    total = cost(p, extras, counts)
+    if p.reading.type != "bomb" and p.reading.rank < ACE:
+        total += GIFT * points_of(p.cards + extras)
+    return total
 
 
 def _lead_cost(option: tuple[Play, tuple[int, ...]], counts, threatened: bool) -> float:

@@ -1,19 +1,31 @@
-"""510k for the hard bot's search: samples, the rollout policy, outcomes and candidates."""
+"""510k for the hard bot's search: samples, the rollout policy, outcomes and candidates.
+
+What is searched: answers to an opponent's play on a trick holding points (take it or not, and
+with what) and every decision once the hand is short enough for the end of the round to be near.
+Not searched, `normal` decides: bids (it never bids 包庄: a banker against three loses more than it
+wins), the partner's winning trick (never beaten, unless a play empties the hand: `normal`
+does that), and the first leads of a long hand (a rollout from there is long and noisy, and
+`normal`'s longest-cheapest lead is sound), and answers to pointless tricks early on.
+"""
 
 import random
 
 from bots.strategies.five_ten_k import normal
 from bots.strategies.search import Game, shortlist
-from games.engine.actions import Action, Bid, Play
+from games.engine.actions import Action, Play
 from games.engine.rulesets.five_ten_k import RULESET
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k.combos import rank_counts
 from games.engine.rulesets.five_ten_k.sampling import sample_state
 from games.engine.rulesets.five_ten_k.state import Match
 
-# The side-score margin (captured + rank points, 200 + 80 at most) adds to the settled points
-# scaled down: it separates candidates that settle the same.
-MARGIN_WEIGHT = 1 / 100
+# Rounds won is what counts; the settled points (±1..±8, more with 喜分) and the side-score
+# margin (captured + rank points, 280 at most) only separate candidates that win as often.
+POINTS_WEIGHT = 1 / 10
+MARGIN_WEIGHT = 1 / 1000
+SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
+CANDIDATES = 3
+SAMPLES = 12
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:
@@ -27,23 +39,30 @@ def value(match: Match, seat: int) -> float:
     result = flow.settle(match.options, match.round)
     mine = next(i for i, side in enumerate(result["sides"]) if seat in side)
     margin = result["side_scores"][mine] - result["side_scores"][1 - mine]
-    return result["deltas"][seat] + MARGIN_WEIGHT * margin
+    won = seat in result["winner_seats"]
+    return won + POINTS_WEIGHT * result["deltas"][seat] + MARGIN_WEIGHT * margin
 
 
 def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
     """The heuristic's choice, then its next cheapest plays (each with its junk extras), and a
-    pass when allowed."""
+    pass when allowed; the heuristic's choice alone where nothing is searched (module doc)."""
     first = normal.choose(view, legal, rng)
-    if view["phase"] == "bid":
-        return [first, Bid(not first.solo)]
     if view["phase"] != "play":
         return [first]
     seen = normal.seen_from_view(view)
+    if seen.top is not None and seen.top_seat in seen.side:
+        return [first]
+    if len(seen.hand) > SEARCH_HAND and not (seen.top is not None and seen.trick_points):
+        return [first]
     counts = rank_counts(seen.hand)
     options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in legal if isinstance(p, Play)]
     options.sort(key=lambda o: normal.cost(o[0], o[1], counts))
-    return shortlist(first, legal, (p.with_extras(extras) for p, extras in options))
+    found = shortlist(first, legal, (p.with_extras(extras) for p, extras in options))
+    return found[:CANDIDATES]
 
 
+# A candidate replaces the heuristic's choice only if it wins 3 % more rounds (in value) by more
+# than one standard error of the paired difference: a lead within the noise of a few samples
+# does not flip the choice with the seed.
 GAME = Game(engine=RULESET, sample=sample_state, policy=policy, value=value,
-            candidates=candidates, margin=0.05)
+            candidates=candidates, margin=0.03, confidence=1.0, samples=SAMPLES)

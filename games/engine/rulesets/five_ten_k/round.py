@@ -26,7 +26,9 @@ def deal_size(options: Options) -> int:
 
 
 def new_round(match: Match, seed: str) -> Round:
-    """Shuffle; the cutter (seat 0, later the last 上游) is to act."""
+    """Shuffle; the cutter (seat 0, later the last 上游) is to act. The seat the deal starts
+    at is drawn too, after the cut a `Cut(None)` takes: the cutter chooses which card turns up,
+    never who receives it."""
     rng = random.Random(seed)
     deck = list(PACK)
     rng.shuffle(deck)
@@ -43,6 +45,7 @@ def new_round(match: Match, seed: str) -> Round:
         hands=((),) * players,
         captured=(0,) * players,
         xi_played=((),) * players,
+        deal_start=rng.randrange(players),
     )
 
 
@@ -69,11 +72,13 @@ def cut(match: Match, rnd: Round, seat: int, action: Cut) -> tuple[Round, list[d
             "invalid_action", f"the cut position is 0..{size - 1}", position=position
         )
     players = match.options.players
-    # Card k of the shuffled order goes to the seat k + 1 places after the cutter.
+    # Card k of the shuffled order goes to the seat k + 1 + deal_start places after the cutter:
+    # whatever the position, the 明牌's holder is as random as deal_start.
     hands = [[] for _ in range(players)]
+    first = 1 + rnd.deal_start
     for k, card in enumerate(rnd.deck[:size]):
-        hands[_after(rnd, seat, k + 1)].append(card)
-    holder = _after(rnd, seat, position + 1)
+        hands[_after(rnd, seat, k + first)].append(card)
+    holder = _after(rnd, seat, position + first)
     face_up = rnd.deck[position]
     rnd = rnd._replace(
         deck=(),

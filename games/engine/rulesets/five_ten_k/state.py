@@ -67,6 +67,9 @@ class Round(NamedTuple):
     trick: tuple[TablePlay, ...] = ()
     passes: int = 0  # passes in a row since the trick's latest play
     finished: tuple[int, ...] = ()
+    # The deal starts this many seats further on (drawn with the shuffle, hidden like the deck):
+    # it makes the 明牌's holder uniformly random whatever the cut position.
+    deal_start: int = 0
 
 
 class Match(NamedTuple):

@@ -127,13 +127,21 @@ def _last_event_id(request) -> int | None:
         return None
 
 
+def _differences(before: dict, after: dict, skip: tuple[str, ...] = ()) -> dict:
+    """The keys of `after` whose values differ from `before`'s, and those gone from it as
+    None, so that applying them over `before` gives `after`."""
+    found = {k: v for k, v in after.items()
+             if k not in skip and (k not in before or before[k] != v)}
+    found.update((k, None) for k in before.keys() - after.keys() if k not in skip)
+    return found
+
+
 def _changed(before: dict, after: dict) -> dict:
     """What of the reader's view changed: top-level keys, and the state's keys one level down."""
-    changed = {k: v for k, v in after.items()
-               if k not in ("events", "state") and before.get(k) != v}
+    changed = _differences(before, after, skip=("events", "state"))
     state, previous = after.get("state") or {}, before.get("state") or {}
     if state != previous:
-        changed["state"] = {k: v for k, v in state.items() if previous.get(k) != v}
+        changed["state"] = _differences(previous, state)
     return changed
 
 

@@ -94,8 +94,8 @@ def test_when_the_clock_runs_out_the_server_plays_and_the_seat_goes_into_autopla
 
 
 def test_a_seat_in_autoplay_is_played_at_once_until_taken_back():
-    # Rounds enough that the match is still on when the seat is taken back.
-    mover, other, (view, _) = two_people({"turn_seconds": 10, "rounds": 3})
+    # Two rounds: the match is still on when the seat is taken back, however the deal falls.
+    mover, other, (view, _) = two_people({"turn_seconds": 10, "rounds": 2})
     status, mine = mover.post(f"/matches/{view['id']}/autoplay/", {"on": True})
     assert status == 200 and mine["seats"][mine["you"]]["autoplay"] == "asked"
     assert mine["version"] > view["version"] and not mine["your_turn"]

@@ -304,3 +304,13 @@ async def test_in_the_embedded_mode_the_stream_plays_on_what_a_request_left_due(
             said += await stream.next()  # turns no request played
     finally:
         await stream.close()
+
+
+def test_changed_applied_over_the_view_held_gives_the_new_view():
+    before = {"version": 3, "clock": {"deadline": "x"}, "gone": 1, "events": [1],
+              "state": {"hand": [1, 2], "face_up": {"card": 5}, "trick": []}}
+    after = {"version": 4, "clock": None, "new": None, "events": [2],
+             "state": {"hand": [1], "trick": []}}
+    changed = streams._changed(before, after)
+    assert changed == {"version": 4, "clock": None, "gone": None, "new": None,
+                       "state": {"hand": [1], "face_up": None}}

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bots.strategies.gandengyan.normal import choose as normal
 from games.engine.actions import Pass
-from games.engine.cards import JOKER, RANK_OF
+from games.engine.cards import JOKER, RANK_OF, code, make_pack
 from tests.bots.support import decide, play_round
 from tests.engine.gandengyan_support import RULES, cards, playing, ranks
 
@@ -43,11 +43,28 @@ def test_answers_one_higher_and_keeps_the_two():
     assert ranks(choice(state).cards) == ranks(cards("10H"))
 
 
-def test_a_two_only_against_a_seat_about_to_go_out():
-    calm = playing("2S 5D 7D 8H", "3D 4D 6D 9D 10D", FAR, AWAY, table=[(1, "QS")])
-    assert choice(calm) == Pass()
+def test_a_two_against_a_seat_about_to_go_out():
     urgent = playing("2S 5D 7D 8H", "3D", FAR, AWAY, table=[(1, "QS")])
     assert ranks(choice(urgent).cards) == ranks(cards("2S"))
+
+
+def test_takes_the_sure_win_of_a_two_and_a_joker():
+    # The 2 stands (only a bomb beats it, and no bomb can be made of the cards still out), the
+    # draw pairs with the joker, the pair goes out.
+    state = playing("2H BJ", "4D 6D 8D QD KD", FAR, AWAY, pile="8S 6S", table=[(3, "KS")])
+    assert choice(state).cards == cards("2H")
+
+
+def rest(*hands: str) -> str:
+    """Every card of one pack not in `hands`: a pile that leaves every other card still out."""
+    used = set(" ".join(hands).split())
+    return " ".join(c for c in (code(i) for i in make_pack(1)) if c not in used)
+
+
+def test_no_single_led_into_a_seat_holding_one_card():
+    for hand in ("3H KD KH", "4H AS AD", "6H QD QH 8S"):
+        state = playing(hand, "10C", FAR, AWAY, pile=rest(hand, "10C", FAR, AWAY))
+        assert choice(state).reading.type == "pair", hand
 
 
 def test_a_bomb_only_when_it_matters():
@@ -66,3 +83,10 @@ def test_every_choice_through_a_round_is_legal(seed, players, decks):
     state = RULES.start_round(state, f"normal-{seed}")
     final, chosen = play_round(RULES, state, normal, random.Random(seed))
     assert RULES.round_over(final) and chosen
+
+
+def test_plays_on_when_one_card_is_still_out():
+    # The pile is empty and every other card was played: a pair cannot be beaten, and the lead
+    # that keeps the pair for last is found without dividing by the one card out.
+    state = playing("5H 5D 9H", "KC", "", "", eliminated=(False, False, True, True))
+    assert ranks(choice(state).cards) in (ranks(cards("5H 5D")), ranks(cards("9H")))

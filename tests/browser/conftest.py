@@ -70,21 +70,42 @@ def _answers(url: str) -> bool:
         return False
 
 
+class Manage:
+    """manage.py on the browser tests' own database (a fresh SQLite file in `folder`), DEBUG on,
+    bots run in-process: `manage(*args)` runs a command, `manage.start(*args, log=f)` starts one."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.env = {key: value for key, value in os.environ.items()
+                    if key not in ("CELERY_BROKER_URL", "CACHE_URL")}
+        self.env.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", DEBUG="1")
+
+    def _command(self, args) -> list[str]:
+        return [sys.executable, str(ROOT / "manage.py"), *args]
+
+    def __call__(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(self._command(args), cwd=ROOT, env=self.env, check=True,
+                              capture_output=True, text=True)
+
+    def start(self, *args: str, log) -> subprocess.Popen:
+        return subprocess.Popen(self._command(args), cwd=ROOT, env=self.env, stdout=log,
+                                stderr=subprocess.STDOUT)
+
+
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The service's base URL: a fresh SQLite database, DEBUG on, bots run in-process."""
-    folder = tmp_path_factory.mktemp("web")
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("CELERY_BROKER_URL", "CACHE_URL")}
-    env.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", DEBUG="1")
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+def manage(tmp_path_factory) -> Manage:
+    run = Manage(tmp_path_factory.mktemp("web"))
+    run("migrate", "--noinput")
+    return run
+
+
+@pytest.fixture(scope="session")
+def server(manage):
+    """The service's base URL, served as `make run` serves it."""
     port = _free_port()
-    log_path = folder / "server.log"
+    log_path = manage.folder / "server.log"
     with open(log_path, "wb") as log:
-        process = subprocess.Popen([*manage, "serve", f"127.0.0.1:{port}"],
-                                   cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = manage.start("serve", f"127.0.0.1:{port}", log=log)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + SERVER_START_SECONDS

@@ -1,5 +1,5 @@
-"""Screenshots of a 510k and a gandengyan table, desktop (English) and phone (Chinese), taken in
-the middle of a round with a selection judged. `make screenshots` writes them to
+"""Screenshots of a 510k and a gandengyan table (a turn clock running), desktop (English) and phone
+(Chinese), taken in the middle of a round with a selection judged. `make screenshots` writes them to
 docs/screenshots/ (SCREENSHOTS_DIR); otherwise they go to a temporary folder."""
 
 import os
@@ -19,7 +19,8 @@ from tests.browser.driver import (
 )
 
 MAX_TURNS = 60
-TABLES = {"510k": {"rounds": 1}, "gandengyan": {"starting_score": 100}}
+TABLES = {"510k": {"rounds": 1, "turn_seconds": 60},
+          "gandengyan": {"starting_score": 100, "turn_seconds": 60}}
 SIZES = {"desktop": (DESKTOP, "en-US"), "phone": (PHONE, "zh-CN")}
 
 

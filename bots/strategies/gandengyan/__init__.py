@@ -1,6 +1,6 @@
-"""Gandengyan's bots: the `normal` heuristic and the game `hard` searches."""
+"""Gandengyan's bots: the `greedy` floor, the `normal` heuristic and the game `hard` searches."""
 
 from bots.strategies import register
-from bots.strategies.gandengyan import normal, search
+from bots.strategies.gandengyan import greedy, normal, search
 
-register("gandengyan", normal.choose, search.GAME)
+register("gandengyan", normal.choose, search.GAME, greedy=greedy.choose)

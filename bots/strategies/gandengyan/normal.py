@@ -1,31 +1,52 @@
-"""Gandengyan `normal`: a sound heuristic. Lead the play that sheds the most cards for the least
-worth; answer with the cheapest beating play when it costs little, keeping 2s and bombs for an
-opponent about to go out or for one's own last cards; spend a joker where it lets the most real
-cards go (a longer straight or chain, a bigger bomb), and never keep one to the end: a hand left
-with only jokers forfeits the round.
+"""Gandengyan `normal`: a club player's heuristic. Every listed play (and a pass when allowed) is
+scored by the hand it leaves and by what it risks, and the best score is played:
+
+- the hand left: how many plays it still needs to empty (jokers filling where they help most),
+  how many cards it holds, and the 2s and bombs kept to win a trick later;
+- the cards still out (the pack less one's own hand and every card played): how likely an
+  opponent with one or two cards left can beat a play with its whole hand and go out, so singles
+  are not led into a seat holding one card when something else can be led;
+- the draw after an unbeaten play: how likely the hand left plus the card drawn is one
+  combination (the next lead goes out); a 2 that leaves only jokers wins when no bomb can be made
+  of the cards still out (the 2 stands, the draw pairs with the joker), while any other play that
+  leaves only jokers loses the round (the hand forfeits when its turn comes);
+- tempo: taking the trick is worth something of its own (our lead next, or cards shed with no
+  draw when someone beats us);
+- the ×2 and bomb factors: a bomb doubles (and more) every loser's payment, so it is kept for an
+  opponent about to go out or for one's own last cards, and a hand of five or more cards pays
+  double, so shedding below five matters when someone is close.
+
+The weights were tuned in simulation against `greedy` (bots.strategies.gandengyan.greedy).
 
 It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
-hard bot's rollouts).
+hard bot's rollouts), from public facts only.
 """
 
 import random
+from functools import lru_cache
 from typing import NamedTuple
 
-from games.engine.actions import Action, Pass, Play
-from games.engine.cards import JOKER, RANK_OF
+from games.engine.actions import Action, Play
+from games.engine.cards import ACE, JOKER, TWO
 from games.engine.combos import Reading
+from games.engine.rulesets.gandengyan.combos import BOMB, PAIR, SINGLE, rank_counts
 from games.engine.rulesets.gandengyan.state import Match
 
-# What spending one card of a rank costs (indexes 0 = '3' .. 12 = '2', 13 = joker): high cards
-# win tricks, and a 2 beats any single or pair but a 2.
-KEEP = (0, 0, 0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 4, 3)
-SHED = 2  # the gain of each card a play sheds
-BOMB_COST = 6  # a bomb doubles (and more) every loser's payment: kept for when it matters
-BOMB_SIZE_COST = 1
-JOKERS_ONLY = 15  # a hand left with only jokers forfeits
-NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next lead
-URGENT = 8
-SHORT_HAND = 3
+HOPELESS = 99  # plays needed by a hand of jokers only: it forfeits
+PLAY = 3.0  # what each further play the hand needs costs
+CARD = 1.0  # what each card held costs
+TWO_KEPT = 1.2  # a 2 wins a trick of singles or pairs whenever it is needed
+BOMB_KEPT = 2.5  # so does a bomb, any trick
+BOMB_FACTOR = 8.0  # a bomb doubles every payment: spent only when it matters
+JOKER_KEPT = 0.8  # a joker pairs with any card, a straight's gap
+LOSS = 5.0  # an opponent going out on our play
+SURE = 100.0  # a round won for sure (or lost, negated)
+TEMPO = 4.0  # taking the trick: our lead next, or the cards shed without a draw
+NEXT = 5.0  # going out at the next lead
+RUN_STANDS = 0.8  # a straight or pair chain is seldom beaten
+SHORT_HAND = 4  # a hand this long after the draw is seldom one combination
+NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next play
+DOUBLED = 5  # a hand of this many cards pays double
 
 
 class Seen(NamedTuple):
@@ -34,24 +55,34 @@ class Seen(NamedTuple):
     counts: tuple[int, ...]  # cards held by every seat still playing this round (0 otherwise)
     top_seat: int | None
     top: Reading | None
+    unseen: tuple[int, ...]  # per rank index (13 = jokers): cards in other hands or the pile
+    pile: int
+    cap: int  # the largest bomb
 
 
 def seen_from_view(view: dict) -> Seen:
     trick = view["trick"]
     latest = trick[-1] if trick else None
+    hand = tuple(card["id"] for card in view["hand"])
+    decks = view["options"]["decks"]
+    known = rank_counts(hand + tuple(card["id"] for card in view["played"]))
     return Seen(
         seat=view["seat"],
-        hand=tuple(card["id"] for card in view["hand"]),
+        hand=hand,
         counts=tuple(0 if out or gone else n for n, out, gone in
                      zip(view["counts"], view["forfeited"], view["eliminated"], strict=True)),
         top_seat=None if latest is None else latest["seat"],
         top=None if latest is None else Reading.from_dict(latest["reading"]),
+        unseen=_unseen(known, decks),
+        pile=view["pile"],
+        cap=4 * decks,
     )
 
 
 def seen_from_state(match: Match, seat: int) -> Seen:
     rnd = match.round
     latest = rnd.trick[-1] if rnd.trick else None
+    hidden = rnd.pile + tuple(c for s, hand in enumerate(rnd.hands) if s != seat for c in hand)
     return Seen(
         seat=seat,
         hand=rnd.hands[seat],
@@ -60,40 +91,193 @@ def seen_from_state(match: Match, seat: int) -> Seen:
                                                  strict=True)),
         top_seat=None if latest is None else latest.seat,
         top=None if latest is None else latest.reading,
+        unseen=rank_counts(hidden),
+        pile=len(rnd.pile),
+        cap=4 * match.decks,
     )
+
+
+def _unseen(known: tuple[int, ...], decks: int) -> tuple[int, ...]:
+    return tuple((2 if r == JOKER else 4) * decks - k for r, k in enumerate(known))
 
 
 def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
     return play(seen_from_view(view), legal)
 
 
-def cost(play: Play, hand: tuple[int, ...]) -> float:
-    """What a play spends, less what it sheds."""
-    total = sum(KEEP[RANK_OF[c]] for c in play.cards) - SHED * len(play.cards)
-    if play.reading.type == "bomb":
-        total += BOMB_COST + BOMB_SIZE_COST * play.reading.length
-    left = [c for c in hand if c not in play.cards]
-    if left and all(RANK_OF[c] == JOKER for c in left):
-        total += JOKERS_ONLY
+@lru_cache(maxsize=1 << 16)
+def plays_needed(counts: tuple[int, ...], cap: int) -> int:
+    """The fewest plays that empty a hand of these rank counts, jokers filling; HOPELESS when
+    jokers would be left alone."""
+    wild = counts[JOKER]
+    low = next((r for r in range(JOKER) if counts[r]), None)
+    if low is None:
+        return HOPELESS if wild else 0
+    best = HOPELESS
+    # The lowest rank's cards go together: a single, a pair or a bomb, jokers joining ...
+    for added in range(wild + 1):
+        size = counts[low] + added
+        if size <= 2 or size <= cap:
+            rest = (*counts[:low], 0, *counts[low + 1:JOKER], wild - added)
+            best = min(best, 1 + plays_needed(rest, cap))
+    # ... or they start a straight or a pair chain, jokers filling its gaps.
+    for width, shortest in ((1, 3), (2, 2)):
+        lacking = 0
+        for end in range(low, ACE + 1):
+            lacking += max(0, width - counts[end])
+            if lacking > wild:
+                break
+            if end - low + 1 < shortest:
+                continue
+            rest = list(counts)
+            for r in range(low, end + 1):
+                rest[r] -= min(width, counts[r])
+            rest[JOKER] -= lacking
+            best = min(best, 1 + plays_needed(tuple(rest), cap))
+    return best
+
+
+def hand_value(counts: tuple[int, ...], cap: int) -> float:
+    """How good a hand is to hold (higher is better), before any draw."""
+    size = sum(counts)
+    bombs = sum(1 for r in range(JOKER) if counts[r] >= 3)
+    return (-PLAY * plays_needed(counts, cap) - CARD * size
+            + TWO_KEPT * counts[TWO]
+            + BOMB_KEPT * bombs + JOKER_KEPT * counts[JOKER])
+
+
+def _pairs(n: int) -> int:
+    return n * (n - 1) // 2
+
+
+def goes_out_on(reading: Reading, cards: int, unseen: tuple[int, ...]) -> float:
+    """How likely an opponent holding `cards` cards beats `reading` with its whole hand (cards
+    drawn at random from those still out); 0 for hands of 3 or more (rare, ignored)."""
+    total = sum(unseen)
+    if reading.rank == TWO or cards > NEAR_OUT or total < cards:
+        return 0.0
+    targets = (TWO,) if reading.rank + 1 == TWO else (reading.rank + 1, TWO)
+    if cards == 1 and reading.type == SINGLE:
+        return sum(unseen[t] for t in targets) / total
+    if cards == 2 and reading.type == PAIR:
+        jokers = unseen[JOKER]
+        return sum(_pairs(unseen[t]) + unseen[t] * jokers for t in targets) / _pairs(total)
+    return 0.0
+
+
+def danger(seen: Seen, reading: Reading, seats) -> float:
+    """The chance that one of `seats` goes out on `reading` (summed: small numbers)."""
+    return sum(goes_out_on(reading, seen.counts[s], seen.unseen) for s in seats)
+
+
+def _unbeatable(reading: Reading) -> bool:
+    return reading.type in (SINGLE, PAIR) and reading.rank == TWO
+
+
+def _bomb_out(seen: Seen) -> bool:
+    """Some bomb can be made of the cards still out."""
+    jokers = seen.unseen[JOKER]
+    return any(n and n + jokers >= 3 for n in seen.unseen[:JOKER])
+
+
+def stands(seen: Seen, reading: Reading, others: list[int]) -> float:
+    """How likely nobody beats `reading` (bombs aside): each opponent's cards drawn at random
+    from those still out."""
+    if reading.type == BOMB or _unbeatable(reading):
+        return 1.0
+    unseen = seen.unseen
+    total = sum(unseen)
+    if reading.type == SINGLE:
+        beaters = unseen[TWO] + (unseen[reading.rank + 1] if reading.rank + 1 < TWO else 0)
+        if not beaters:
+            return 1.0
+        chance = 1.0
+        for s in others:
+            chance *= (1 - beaters / total) ** seen.counts[s]
+        return chance
+    if reading.type == PAIR:
+        if total < 2:
+            return 1.0  # one card never beats a pair
+        targets = (TWO,) if reading.rank + 1 == TWO else (reading.rank + 1, TWO)
+        jokers = unseen[JOKER]
+        pair = sum(_pairs(unseen[t]) + unseen[t] * jokers for t in targets) / _pairs(total)
+        chance = 1.0
+        for s in others:
+            chance *= max(0.0, 1 - _pairs(seen.counts[s]) * pair)
+        return chance
+    return RUN_STANDS
+
+
+def out_next(seen: Seen, left: tuple[int, ...]) -> float:
+    """How likely the hand `left`, after the draw that follows an unbeaten play, is one
+    combination: the next lead goes out."""
+    if sum(left) >= SHORT_HAND:
+        return 0.0
+    if not seen.pile:
+        return 1.0 if plays_needed(left, seen.cap) == 1 else 0.0
+    return _one_after_draw(left, seen.unseen, seen.cap)
+
+
+@lru_cache(maxsize=1 << 14)
+def _one_after_draw(left: tuple[int, ...], unseen: tuple[int, ...], cap: int) -> float:
+    chance = 0.0
+    for r, n in enumerate(unseen):
+        if n:
+            drawn = (*left[:r], left[r] + 1, *left[r + 1:])
+            if plays_needed(drawn, cap) == 1:
+                chance += n
+    return chance / sum(unseen)
+
+
+def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
+    hand = seen.hand
+    cap = seen.cap
+    if not isinstance(action, Play):
+        # A pass keeps the hand; the play on the table stays there for the seats after us.
+        after = others[:others.index(seen.top_seat)] if seen.top_seat in others else others
+        return hand_value(rank_counts(hand), cap) - LOSS * danger(seen, seen.top, after)
+    played = set(action.cards)
+    left = rank_counts([c for c in hand if c not in played])
+    reading = action.reading
+    if sum(left) == left[JOKER]:
+        # Only jokers left: the hand forfeits, unless the play stands for sure (no bomb can be
+        # made of the cards still out) and the draw pairs with the joker for the next lead.
+        if seen.pile and _unbeatable(reading) and not _bomb_out(seen):
+            return SURE
+        return -SURE
+    total = (hand_value(left, cap) - LOSS * danger(seen, reading, others)
+             + NEXT * stands(seen, reading, others) * out_next(seen, left))
+    if reading.type == BOMB:
+        total -= 0 if near else BOMB_FACTOR * (reading.length - 2)
+    elif seen.top is not None:
+        total += TEMPO
+    if near and sum(left) < DOUBLED <= len(hand):
+        total += CARD  # below five cards: half the payment if the round is lost
     return total
 
 
-def play(seen: Seen, legal: list[Action]) -> Action:
+def ranked(seen: Seen, legal: list[Action]) -> list[Action]:
+    """The listed actions, best first (a play that empties the hand always first); the order of
+    the listing breaks ties (lower ranks first)."""
     hand = seen.hand
-    plays = [a for a in legal if isinstance(a, Play)]
-    if not plays:
-        return Pass()
-    for p in plays:
-        if len(p.cards) == len(hand):
-            return p  # it empties the hand: the round is won
-    best = min(plays, key=lambda p: (cost(p, hand), p.reading.rank))
-    if seen.top is None:
-        return best
-    threshold = 0.5
-    # Seats still holding cards: a play left on the table by a forfeited seat is no threat.
+    for p in legal:
+        if isinstance(p, Play) and len(p.cards) == len(hand):
+            return [p]  # it empties the hand: the round is won
+    seats = len(seen.counts)
+    # Opponents in turn order from us: the first answers first.
+    others = [s % seats for s in range(seen.seat + 1, seen.seat + seats) if seen.counts[s % seats]]
+    near = threatened(seen)
+    scores = {a: score(seen, a, others, near) for a in legal}
+    return sorted(legal, key=lambda a: -scores[a])
+
+
+def play(seen: Seen, legal: list[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    return ranked(seen, legal)[0]
+
+
+def threatened(seen: Seen) -> bool:
+    """An opponent is about to go out, or our own hand is nearly empty: a bomb may be worth it."""
     others = [n for s, n in enumerate(seen.counts) if s != seen.seat and n]
-    if others and min(others) <= NEAR_OUT:
-        threshold += URGENT
-    if len(hand) <= SHORT_HAND:
-        threshold += SHORT_HAND
-    return best if cost(best, hand) <= threshold else Pass()
+    return any(n <= NEAR_OUT for n in others) or len(seen.hand) <= NEAR_OUT + 1

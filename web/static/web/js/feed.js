@@ -1,34 +1,32 @@
 // How a table learns that its match moved on: the one module that knows the transport.
 //
-// Today it polls `GET /matches/{id}/` with `If-None-Match: "<version>"` (a 304 costs the server
-// two small queries) and reads the events it has not seen from the view, or from `/events/` when
-// the view's recent ones leave a gap. A live stream would replace `poll` and the timer here; the
-// table only sees `onView(view, newEvents)`, in version order, `onAlive()` when the server
-// answered, `onError(err)`, and calls `accept(view)` with the view an action answered.
+// The match's live stream (GET /matches/{id}/stream/, see stream.js): a whole view first, then
+// an update per version with its events and what changed in the view. Where streams cannot
+// open, it polls `GET /matches/{id}/` with `If-None-Match: "<version>"` instead. Either way the
+// table only sees `onView(view, newEvents)`, in version order and never backwards, `onAlive()`
+// when the server answered, `onError(err)`; it hands over the view an action answered with
+// `accept(view)` and asks for the view at once with `refresh()`.
 
 import { api } from "./api.js";
+import { openStream } from "./stream.js";
 
 const PACE_MS = { othersTurn: 1000, yourTurn: 3000, hidden: 5000 };
 const BACKLOG = 300; // events read when a table opens: the log shows the recent past only
 const EVENTS_PAGE = 500;
+const OVER = ["finished", "aborted"];
 
 export function openFeed(matchId, { onView, onError, onAlive }) {
   let version = -1;
   let lastSeq = null;
   let last = null;
-  let timer = null;
   let stopped = false;
   let queue = Promise.resolve();
-
-  function delay() {
-    if (document.hidden) return PACE_MS.hidden;
-    return last && last.your_turn ? PACE_MS.yourTurn : PACE_MS.othersTurn;
-  }
-
-  function schedule() {
-    clearTimeout(timer);
-    if (!stopped && !(last && last.status === "finished")) timer = setTimeout(poll, delay());
-  }
+  // The view as the stream knows it: each update's `changed` is relative to the stream's own
+  // previous view, which may be older than one an action answered with.
+  let streamed = null;
+  let unviewed = []; // events of versions whose view is still to come
+  let polling = false;
+  let timer = null;
 
   async function missingEvents(view) {
     if (lastSeq === null) lastSeq = Math.max(0, view.last_event_seq - BACKLOG);
@@ -49,7 +47,8 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
     return fresh;
   }
 
-  // Views are taken one at a time and never backwards (a poll may answer after an action).
+  // Views are taken one at a time and never backwards (the stream may tell of a version after
+  // an action's answer did).
   function accept(view) {
     queue = queue.then(async () => {
       if (stopped || view.version < version) return;
@@ -61,6 +60,47 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
       if (!stopped) onError(err);
     });
     return queue;
+  }
+
+  function withEvents(view) {
+    const seen = new Set(unviewed.map((e) => e.seq));
+    const events = unviewed.concat(view.events.filter((e) => !seen.has(e.seq)));
+    unviewed = [];
+    return { ...view, events: events.sort((a, b) => a.seq - b.seq) };
+  }
+
+  function onStreamView(view) {
+    streamed = view;
+    accept(withEvents(view));
+  }
+
+  function onStreamUpdate(update) {
+    unviewed.push(...update.events);
+    if (!update.changed || !streamed) return; // more versions of this batch follow
+    const { state, ...top } = update.changed;
+    streamed = {
+      ...streamed,
+      ...top,
+      version: update.version,
+      state: state ? { ...streamed.state, ...state } : streamed.state,
+    };
+    accept(withEvents({ ...streamed, events: [] }));
+  }
+
+  function over() {
+    return [streamed, last].some((view) => view && OVER.includes(view.status));
+  }
+
+  // ---- polling, where streams cannot open ------------------------------------------------
+
+  function delay() {
+    if (document.hidden) return PACE_MS.hidden;
+    return last && last.your_turn ? PACE_MS.yourTurn : PACE_MS.othersTurn;
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (polling && !stopped && !over()) timer = setTimeout(poll, delay());
   }
 
   async function poll() {
@@ -79,22 +119,35 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
   }
 
   function onVisibility() {
-    if (!document.hidden) pollNow();
+    if (polling && !document.hidden) refresh();
   }
 
-  function pollNow() {
+  function refresh() {
     clearTimeout(timer);
-    poll();
+    return poll();
   }
 
-  document.addEventListener("visibilitychange", onVisibility);
-  pollNow();
+  function startPolling() {
+    polling = true;
+    document.addEventListener("visibilitychange", onVisibility);
+    refresh();
+  }
+
+  const stream = openStream(`/matches/${matchId}/stream/`, {
+    on: { view: onStreamView, update: onStreamUpdate },
+    onMessage: onAlive,
+    onDown: () => onError({ code: "network" }),
+    onRefused: onError,
+    onUnsupported: startPolling,
+    ended: over,
+  });
 
   return {
     accept: (view) => accept(view).then(schedule),
-    pollNow,
+    refresh,
     stop() {
       stopped = true;
+      stream.stop();
       clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisibility);
     },

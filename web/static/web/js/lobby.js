@@ -1,12 +1,20 @@
-// The lobby: sign in (guest or account), start a game, join with a code, resume a match.
+// The lobby: sign in (guest or account), a quick match at one of the house's tables, start a
+// game, join with a code, resume a match. The list of your matches follows your account's live
+// stream (GET /stream/): your turn (and its end), a match that starts or ends, shows without a
+// reload.
 
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { newGameForm } from "./newgame.js";
+import { openStream } from "./stream.js";
 import { errorText } from "./words.js";
 
 const PAGE = 10;
+const MAX_PAGE = 100;
+const LIST_REFRESH_MS = 200; // a burst of stream messages reloads the list once
+const ACCOUNT_EVENTS = ["seated", "player_joined", "match_started", "your_turn",
+  "turn_passed", "match_finished"];
 
 // Guest, log in or sign up; `done()` once a token is kept.
 export function signInPanel(done) {
@@ -67,7 +75,7 @@ function matchItem(match, onOpen) {
   if (match.round) facts.push(t("lobby.round", { n: match.round }));
   return h(
     "li",
-    { class: `match-item ${match.status}`, dataset: { match: match.id } },
+    { class: `match-item ${match.status}`, dataset: { match: match.id, status: match.status, yourTurn: String(match.your_turn) } },
     h("div", {},
       h("strong", {}, title), " ", facts.join(" · "),
       match.your_turn ? h("span", { class: "badge to-act" }, t("lobby.your_turn")) : null,
@@ -77,26 +85,119 @@ function matchItem(match, onOpen) {
   );
 }
 
+function tableFacts(table) {
+  const lang = language();
+  const facts = table.options_described.map((o) => `${o.label[lang] || o.label.en} ${o.text[lang] || o.text.en}`);
+  // null: the server's default (a clock only when people share the table).
+  if (table.turn_seconds !== null) {
+    facts.push(table.turn_seconds ? t("tables.clock", { n: table.turn_seconds }) : t("tables.no_clock"));
+  }
+  facts.push(table.bots_after ? t("tables.bots_after", { n: table.bots_after }) : t("tables.bots_now"));
+  return facts.join(" · ");
+}
+
+function tableItem(table, onPlay) {
+  const title = table.ruleset_title[language()] || table.ruleset_title.en;
+  const play = h("button", {
+    type: "button",
+    class: "primary",
+    dataset: { action: "quick-play", table: table.slug },
+    onclick: async () => {
+      play.disabled = true;
+      await onPlay(table.slug);
+      play.disabled = false;
+    },
+  }, t("tables.play"));
+  return h("li", { class: "table-item", dataset: { table: table.slug } },
+    h("div", {}, h("strong", {}, table.name), " ", h("span", { class: "ruleset" }, title),
+      h("div", { class: "table-facts" }, tableFacts(table))),
+    play);
+}
+
 export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
   root.dataset.screen = "lobby";
   let rulesets = null;
+  let tables = null;
+  let stream = null;
+  let refreshTimer = null;
   const message = h("p", { class: "message", role: "alert" });
   const list = h("ul", { class: "matches" });
   const more = h("button", { type: "button", hidden: true, dataset: { action: "more" } }, t("lobby.more"));
   let before = null;
+  let shown = 0;
+  let reading = Promise.resolve();
 
-  async function loadMatches() {
+  // The next page of your matches (`more`), or those shown read again (at least a page): one
+  // read at a time, so that an older answer never lands after a newer one.
+  function loadMatches(more) {
+    reading = reading.then(async () => {
+      const limit = more ? PAGE : Math.min(MAX_PAGE, Math.max(PAGE, shown));
+      try {
+        const { data } = await api.get(`/matches/?limit=${limit}${more ? `&before=${before}` : ""}`);
+        showMatches(data, more);
+      } catch (err) {
+        message.textContent = errorText(err);
+      }
+    });
+  }
+  more.addEventListener("click", () => loadMatches(true));
+
+  function showMatches(data, adding) {
+    if (!adding) list.replaceChildren();
+    if (!list.children.length && !data.results.length) list.append(h("li", { class: "empty" }, t("lobby.none")));
+    list.append(...data.results.map((m) => matchItem(m, onOpenMatch)));
+    shown = list.querySelectorAll(".match-item").length;
+    before = data.next;
+    more.hidden = !before;
+  }
+
+  function follow() {
+    if (stream) return;
+    const later = () => {
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => loadMatches(false), LIST_REFRESH_MS);
+    };
+    // `matches` (every open match of yours) comes first on each connection: read the list
+    // again only where it says something else than the list shows.
+    const differs = (m) => {
+      const item = list.querySelector(`.match-item[data-match="${m.match}"]`);
+      return !item || item.dataset.status !== m.status || item.dataset.yourTurn !== String(m.your_turn);
+    };
+    stream = openStream("/stream/", {
+      on: {
+        ...Object.fromEntries(ACCOUNT_EVENTS.map((name) => [name, later])),
+        matches: (open) => { if (open.some(differs)) later(); },
+      },
+      onRefused: () => {},
+      onUnsupported: () => {}, // the list is read when the lobby opens, as before streams
+    });
+  }
+
+  async function quickPlay(slug) {
     try {
-      const { data } = await api.get(`/matches/?limit=${PAGE}${before ? `&before=${before}` : ""}`);
-      if (!before && !data.results.length) list.append(h("li", { class: "empty" }, t("lobby.none")));
-      list.append(...data.results.map((m) => matchItem(m, onOpenMatch)));
-      before = data.next;
-      more.hidden = !before;
+      const { data } = await api.post(`/tables/${encodeURIComponent(slug)}/play/`);
+      onOpenMatch(data.id);
     } catch (err) {
       message.textContent = errorText(err);
     }
   }
-  more.addEventListener("click", loadMatches);
+
+  function tablesPanel() {
+    const panel = h("section", { class: "panel tables", hidden: true }, h("h2", {}, t("tables.title")));
+    const show = () => {
+      if (!tables.length) return;
+      panel.append(h("ul", { class: "table-list" }, tables.map((table) => tableItem(table, quickPlay))));
+      panel.hidden = false;
+    };
+    if (tables) show();
+    else {
+      api.get("/tables/").then(({ data }) => {
+        tables = data.results;
+        show();
+      }, (err) => { message.textContent = errorText(err); });
+    }
+    return panel;
+  }
 
   function render() {
     if (!session.read()) {
@@ -116,12 +217,12 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
     }, h("h2", {}, t("lobby.join")), h("div", { class: "row" }, code, h("button", { type: "submit", dataset: { action: "join" } }, t("lobby.join_button"))));
     fill(root, h("div", { class: "lobby" },
       message,
+      tablesPanel(),
       game,
       join,
       h("section", { class: "panel your-matches" }, h("h2", {}, t("lobby.matches")), list, more)));
-    list.replaceChildren();
-    before = null;
-    loadMatches();
+    loadMatches(false);
+    follow();
     const form = () => newGameForm(rulesets, {
       onCreate: async (body) => {
         const { data } = await api.post("/matches/", body);
@@ -139,5 +240,11 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
   }
 
   render();
-  return { relabel: render, close() {} };
+  return {
+    relabel: render,
+    close() {
+      if (stream) stream.stop();
+      clearTimeout(refreshTimer);
+    },
+  };
 }

@@ -1,11 +1,14 @@
 // The new-game form, built from GET /rules/ (each ruleset's options as a JSON schema: choices,
 // bounds, defaults), so a new option or ruleset needs no change here. Seats: you at seat 0, then
-// bots of a level or friends who join with the invite link.
+// bots of a level or friends who join with the invite link. The turn clock (`turn_seconds`,
+// none or 5..300) is the service's, not a ruleset's option: its choices are listed here.
 
 import { h } from "./dom.js";
 import { has, language, t } from "./i18n.js";
 
 const SEAT_KINDS = ["bot:normal", "bot:random", "bot:hard", "human"];
+// "" leaves the choice to the server (none against bots, 30 s when people share the table).
+const CLOCK_CHOICES = ["", "none", 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300];
 
 function optionLabel(name) {
   return has(`opt.${name}`) ? t(`opt.${name}`) : name.replace(/_/g, " ");
@@ -24,7 +27,7 @@ function defaults(ruleset) {
 }
 
 export function newGameForm(rulesets, { onCreate, onError }) {
-  const state = { ruleset: rulesets[0].name, options: defaults(rulesets[0]), seats: [] };
+  const state = { ruleset: rulesets[0].name, options: defaults(rulesets[0]), seats: [], clock: "" };
   const form = h("form", { id: "new-game", class: "new-game-form" });
 
   function current() {
@@ -47,6 +50,22 @@ export function newGameForm(rulesets, { onCreate, onError }) {
       input = h("input", { name, value, oninput: (e) => set(e.target.value) });
     }
     return h("label", { class: "option", title: prop.description || null }, h("span", {}, optionLabel(name)), input);
+  }
+
+  function clockField() {
+    const label = (choice) => {
+      if (choice === "") return t("opt.turn_seconds.default");
+      if (choice === "none") return t("opt.turn_seconds.none");
+      return t("opt.turn_seconds.n", { n: choice });
+    };
+    return h("label", { class: "option" }, h("span", {}, t("opt.turn_seconds")),
+      h("select", { name: "turn_seconds", onchange: (e) => { state.clock = e.target.value; } },
+        CLOCK_CHOICES.map((c) => h("option", { value: c, selected: String(c) === state.clock }, label(c)))));
+  }
+
+  function clockOption() {
+    if (state.clock === "") return {};
+    return { turn_seconds: state.clock === "none" ? null : Number(state.clock) };
   }
 
   function seatsFieldset() {
@@ -75,7 +94,8 @@ export function newGameForm(rulesets, { onCreate, onError }) {
           }),
           ` ${r.title[language()] || r.title.en}${language() === "zh" ? "" : ` · ${r.title.zh}`}`))),
       h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
-        Object.entries(ruleset.options.properties).map(([name, prop]) => field(name, prop))),
+        Object.entries(ruleset.options.properties).map(([name, prop]) => field(name, prop)),
+        clockField()),
       seatsFieldset(),
       h("button", { type: "submit", class: "primary big", dataset: { action: "create" } }, t("lobby.start")),
     );
@@ -90,7 +110,7 @@ export function newGameForm(rulesets, { onCreate, onError }) {
       return level ? { type, level } : { type };
     }));
     try {
-      await onCreate({ ruleset: state.ruleset, options: { ...state.options }, seats });
+      await onCreate({ ruleset: state.ruleset, options: { ...state.options, ...clockOption() }, seats });
     } catch (err) {
       onError(err);
       submit.disabled = false;

@@ -13,6 +13,8 @@ import { about, errorText, eventText, readingText, seatDetail, seatName } from "
 const LOG_LINES = 300;
 const EVALUATE_DELAY_MS = 120;
 const FEW_CARDS = 9; // a hand this small is laid out without overlapping
+const CLOCK_TICK_MS = 250;
+const CLOCK_LOW_SECONDS = 5;
 
 export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let view = null;
@@ -29,6 +31,8 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   let resultsOpen = false;
   let resultsLoading = false; // a results dialog is on its way: the page is not ready to play
   const pendingResults = [];
+  // Server time minus this device's time: deadlines are the server's (its clock may differ).
+  let serverOffset = 0;
 
   const parts = {
     header: h("header", { class: "bar" }),
@@ -37,6 +41,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     seats: h("section", { class: "seats-area", "aria-label": t("table.turn_order") }),
     felt: h("section", { class: "felt" }),
     me: h("section", { class: "me" }),
+    auto: h("div", { class: "autoplay" }),
     judge: h("p", { class: "judge", "aria-live": "polite" }),
     hand: h("div", { class: "hand", role: "group" }),
     actions: h("div", { class: "actions" }),
@@ -59,7 +64,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
         parts.invite,
         parts.seats,
         parts.felt,
-        h("section", { class: "player" }, parts.me, parts.judge, parts.hand, parts.actions, parts.listed),
+        h("section", { class: "player" }, parts.me, parts.auto, parts.judge, parts.hand, parts.actions, parts.listed),
       ),
       h("aside", { class: "table-side" }, parts.scores, parts.log),
     ),
@@ -89,14 +94,19 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     const first = view === null;
     const roundChanged = view && view.state && next.state && view.state.round !== next.state.round;
     view = next;
+    if (view.clock) serverOffset = Date.parse(view.clock.server_time) - Date.now();
     if (message && message !== t("err.stale")) message = "";
     events = events.concat(fresh).slice(-LOG_LINES);
     const hand = new Set((view.state?.hand || []).map((c) => c.id));
     selected = new Set([...selected].filter((id) => hand.has(id)));
     if (roundChanged || !view.your_turn) hintIndex = 0;
     if (view.state && view.state.phase === "cut") cutPosition = Math.min(cutPosition, view.state.cut_positions - 1);
+    // A person whose seat the server plays (托管) is not stopped by each round's results, only
+    // by the final ones; the others stay behind the Results button.
+    const away = view.you !== null && view.you !== undefined && !!view.seats[view.you].autoplay;
     for (const e of fresh) {
-      if (!first && e.type === "round_settled") pendingResults.push(e.round);
+      if (first || e.type !== "round_settled") continue;
+      if (!away || (view.status === "finished" && e.round === view.state.round)) pendingResults.push(e.round);
     }
     if (first && view.status === "finished" && view.state) pendingResults.push(view.state.round);
     render();
@@ -126,6 +136,39 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     nextResults();
   }
 
+  // ---- clocks ---------------------------------------------------------------------------
+
+  function secondsUntil(iso) {
+    return Math.max(0, (Date.parse(iso) - (Date.now() + serverOffset)) / 1000);
+  }
+
+  // A countdown to `iso` (server time), kept up to date by tickClocks; `words`: its text. Not
+  // read out each second inside the status line's live region.
+  function clockView(iso, words = "clock.left", cls = "") {
+    const el = h("span", { class: `clock ${cls}`, role: "timer", "aria-live": "off", dataset: { clock: iso, words } });
+    showClock(el);
+    return el;
+  }
+
+  function showClock(el) {
+    const left = secondsUntil(el.dataset.clock);
+    const seconds = String(Math.ceil(left));
+    if (el.dataset.seconds === seconds) return;
+    el.textContent = t(el.dataset.words, { n: seconds });
+    el.dataset.seconds = seconds;
+    el.classList.toggle("low", left <= CLOCK_LOW_SECONDS);
+  }
+
+  function tickClocks() {
+    for (const el of root.querySelectorAll("[data-clock]")) showClock(el);
+  }
+
+  const clockTimer = setInterval(tickClocks, CLOCK_TICK_MS);
+
+  function deadline() {
+    return view.status === "active" && view.clock ? view.clock.deadline : null;
+  }
+
   // ---- acting ---------------------------------------------------------------------------
 
   async function act(action) {
@@ -144,10 +187,24 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     } catch (err) {
       if (err.status === 401) return onSignedOut();
       message = errorText(err);
-      if (err.code === "stale_version") feed.pollNow();
+      if (err.code === "stale_version") feed.refresh();
     } finally {
       busy = false;
       render();
+    }
+  }
+
+  // 托管: the server plays your seat (on) or you take it back (off). The page is not busy
+  // meanwhile: where the server plays its turns within the request (no worker), the answer to
+  // "on" may come only after many moves, and taking the seat back must stay possible.
+  async function setAutoplay(on) {
+    try {
+      const { data } = await api.post(`/matches/${matchId}/autoplay/`, { on });
+      await feed.accept(data);
+    } catch (err) {
+      if (err.status === 401) return onSignedOut();
+      message = errorText(err);
+      renderStatus();
     }
   }
 
@@ -262,6 +319,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
 
   function renderControls() {
     markBusy();
+    renderAutoplay();
     renderActions();
     renderListed();
   }
@@ -290,9 +348,12 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     else if (view.your_turn) text = t("table.your_turn");
     else if (view.to_act !== null) text = t("table.to_act", { name: seatName(view, view.to_act) });
     else text = "";
+    const ends = deadline();
     fill(
       parts.status,
       h("span", { class: view.your_turn ? "your-turn" : "" }, text),
+      ends ? clockView(ends, view.your_turn ? "clock.you" : "clock.left", "status-clock") : null,
+      view.status === "waiting" && view.bots_fill_at ? clockView(view.bots_fill_at, "clock.bots") : null,
       message ? h("span", { class: "message" }, message) : null,
       view.status !== "waiting" && view.state && view.state.round > (view.status === "finished" ? 0 : 1)
         ? h("button", {
@@ -342,8 +403,11 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     const s = view.state;
     if (!s) return [];
     const out = [];
-    const badge = (text, cls = "") => out.push(h("span", { class: `badge ${cls}` }, text));
+    const badge = (text, cls = "", title = null) => out.push(h("span", { class: `badge ${cls}`, title }, text));
     if (s.to_act === seat && view.status === "active") badge(t("badge.to_act"), "to-act");
+    if (s.to_act === seat && deadline()) out.push(clockView(deadline(), "clock.left", "badge"));
+    const autoplay = view.seats[seat] && view.seats[seat].autoplay;
+    if (autoplay) badge(t("badge.autoplay"), "autoplay", t(`badge.autoplay.${autoplay}`));
     if (s.banker === seat) badge(t("badge.banker"), "banker");
     if (s.face_up && s.face_up.holder === seat) badge(t("badge.face_up"), "face-up");
     const side = sideOf(seat);
@@ -462,6 +526,19 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       ),
       infoPanel(),
     );
+  }
+
+  function renderAutoplay() {
+    const mine = view && view.you !== null && view.you !== undefined ? view.seats[view.you] : null;
+    if (!mine || view.status !== "active") return fill(parts.auto);
+    if (mine.autoplay) {
+      return fill(
+        parts.auto,
+        h("p", { class: "prompt" }, t(`autoplay.note.${mine.autoplay}`)),
+        h("button", { type: "button", class: "primary", dataset: { action: "autoplay-off" }, onclick: () => setAutoplay(false) }, t("action.autoplay_off")),
+      );
+    }
+    fill(parts.auto, h("button", { type: "button", dataset: { action: "autoplay-on" }, onclick: () => setAutoplay(true) }, t("action.autoplay_on")));
   }
 
   function renderMe() {
@@ -668,6 +745,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     close() {
       feed.stop();
       clearTimeout(judgeTimer);
+      clearInterval(clockTimer);
       document.removeEventListener("keydown", onKey);
       for (const dialog of document.querySelectorAll("dialog.results")) dialog.remove();
     },

@@ -69,10 +69,15 @@ export function about(view, seat, key, params) {
   return t(mine && has(`${key}.you`) ? `${key}.you` : key, params);
 }
 
+// Why the server moved for a seat: its clock ran out, the seat is in 托管, or no other move.
+function autoText(reason) {
+  return has(`ev.auto.${reason}`) ? t(`ev.auto.${reason}`) : t("ev.auto");
+}
+
 // One event as a line of the log; null for events a reader need not see.
 export function eventText(view, event) {
   const name = event.seat === undefined ? "" : seatName(view, event.seat);
-  const auto = event.actor === "auto" ? ` ${t("ev.auto")}` : "";
+  const auto = event.actor === "auto" ? ` ${autoText(event.reason)}` : "";
   const say = (key, params) => about(view, event.seat, key, params);
   switch (event.type) {
     case "play":
@@ -91,9 +96,9 @@ export function eventText(view, event) {
         position: event.position,
         card: cardText(event.face_up.code),
         holder: seatName(view, event.holder),
-      });
+      }) + auto;
     case "bid":
-      return say(event.solo ? "ev.bid_solo" : "ev.bid_no", { name });
+      return say(event.solo ? "ev.bid_solo" : "ev.bid_no", { name }) + auto;
     case "teams": {
       if (event.banker !== null && event.banker !== undefined) {
         return about(view, event.banker, "ev.teams_banker", { name: seatName(view, event.banker) });
@@ -124,6 +129,14 @@ export function eventText(view, event) {
     case "forfeit":
     case "eliminated":
       return say(`ev.${event.type}`, { name });
+    case "autoplay_on":
+      return say(`ev.autoplay_on.${event.reason === "timeout" ? "timeout" : "asked"}`, { name });
+    case "autoplay_off":
+      return say("ev.autoplay_off", { name });
+    case "bots_joined":
+      return say("ev.bots_joined", {});
+    case "match_aborted":
+      return say("ev.match_aborted", { reason: event.reason });
     case "round_end":
     case "match_end":
       return null; // round_settled and match_finished say the same, with names

@@ -1,0 +1,53 @@
+"""Gandengyan `greedy`, the reference floor: its few rules, and legal moves through whole rounds."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.strategies.gandengyan.greedy import choose as greedy
+from games.engine.actions import Pass
+from tests.bots.support import decide, play_round
+from tests.engine.gandengyan_support import RULES, cards, playing, ranks
+
+FAR = "3C 5C 7C 9C JC"
+AWAY = "3S 5S 7S 9S JS"
+
+
+def choice(state):
+    return decide(greedy, RULES, state)
+
+
+def test_leads_the_longest_play_lowest_first():
+    state = playing("4H 5D 6S 9D 9H KD", "4C 6C 8C 10C QC", FAR, AWAY)
+    assert ranks(choice(state).cards) == ranks(cards("4H 5D 6S"))
+
+
+def test_answers_with_the_cheapest_beating_play():
+    state = playing("10H 2S 5H 7D", "4C 6C 8C 10C QC", FAR, AWAY, table=[(3, "9H")])
+    assert ranks(choice(state).cards) == ranks(cards("10H"))
+    two = playing("2S 5H 7D 8D", "4C 6C 8C 10C QC", FAR, AWAY, table=[(3, "9H")])
+    assert ranks(choice(two).cards) == ranks(cards("2S"))
+
+
+def test_bombs_only_when_an_opponent_is_nearly_out():
+    calm = playing("8S 8H 8D 5D 6C", "3D 4D 6D 9D 10D", FAR, AWAY, table=[(1, "2C")])
+    assert choice(calm) == Pass()
+    urgent = playing("8S 8H 8D 5D 6C", "3D 4D", FAR, AWAY, table=[(1, "2C")])
+    assert choice(urgent).reading.type == "bomb"
+
+
+def test_never_leaves_a_hand_of_jokers_only():
+    state = playing("5H SJ", "3D 4D 6D 9D 10D", FAR, AWAY, table=[(1, "4S")])
+    assert choice(state) == Pass()
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 5, 6]),
+       decks=st.sampled_from([1, 2]))
+def test_every_choice_through_a_round_is_legal(seed, players, decks):
+    state = RULES.new_match(RULES.parse_options({"players": players, "decks": decks}),
+                            [False] * players)
+    state = RULES.start_round(state, f"greedy-{seed}")
+    final, chosen = play_round(RULES, state, greedy, random.Random(seed))
+    assert RULES.round_over(final) and chosen

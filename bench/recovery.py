@@ -257,18 +257,12 @@ def sweep_cost(database: str, broker: str, sizes: list[int], runs: int) -> bool:
 
 
 def running_matches(stack, count: int):
-    """`count` matches that play themselves: every seat's turns are the server's."""
-    from tests.matchplay import Client, bots, create, http_sender, sign_in
+    """A signed-in client and `count` matches that play themselves."""
+    from tests.matchplay import Client, http_sender, self_playing, sign_in
 
     person = Client(http_sender(stack.url))
     sign_in(person)
-    ids = []
-    for _ in range(count):
-        view = create(person, "gandengyan", {"starting_score": 5000}, bots(3, "normal"))
-        status, view = person.post(f"/matches/{view['id']}/autoplay/", {"on": True})
-        assert status == 200, view
-        ids.append(view["id"])
-    return person, ids
+    return person, self_playing(person, count)
 
 
 def versions(person, ids: list[int]) -> dict[int, int]:

@@ -172,6 +172,18 @@ def bots(n: int, level: str = "random") -> list[dict]:
     return [{"type": "human"}] + [{"type": "bot", "level": level}] * n
 
 
+def self_playing(client: Client, count: int) -> list[int]:
+    """`count` long gandengyan matches that play themselves (three bots, the client's seat in
+    托管): every turn is the server's. Their ids."""
+    ids = []
+    for _ in range(count):
+        view = create(client, "gandengyan", {"starting_score": 5000}, bots(3, "normal"))
+        status, view = client.post(f"/matches/{view['id']}/autoplay/", {"on": True})
+        assert status == 200, view
+        ids.append(view["id"])
+    return ids
+
+
 
 def play_through(client: Client, view: dict, rng: random.Random, acts: int | None = None,
                  wait: Callable[[dict], dict] | None = None) -> dict:

@@ -1,11 +1,13 @@
 """Gandengyan `normal`: table-driven situations from the rules page, and legal moves through
-whole rounds."""
+whole rounds (`greedy`'s too)."""
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.strategies.gandengyan.greedy import choose as greedy
 from bots.strategies.gandengyan.normal import choose as normal
 from games.engine.actions import Pass
 from games.engine.cards import JOKER, RANK_OF, code, make_pack
@@ -74,14 +76,15 @@ def test_a_bomb_only_when_it_matters():
     assert choice(urgent).reading.type == "bomb"
 
 
+@pytest.mark.parametrize("policy", [normal, greedy], ids=["normal", "greedy"])
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 5, 6]),
        decks=st.sampled_from([1, 2]))
-def test_every_choice_through_a_round_is_legal(seed, players, decks):
+def test_every_choice_through_a_round_is_legal(policy, seed, players, decks):
     state = RULES.new_match(RULES.parse_options({"players": players, "decks": decks}),
                             [False] * players)
-    state = RULES.start_round(state, f"normal-{seed}")
-    final, chosen = play_round(RULES, state, normal, random.Random(seed))
+    state = RULES.start_round(state, f"policy-{seed}")
+    final, chosen = play_round(RULES, state, policy, random.Random(seed))
     assert RULES.round_over(final) and chosen
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from bots.tasks import TEST_DELAY_BEFORE
 from tests.integration.stack import Stack
-from tests.matchplay import Client, bots, choose, create, http_sender, sign_in
+from tests.matchplay import Client, choose, create, http_sender, self_playing, sign_in
 
 MATCHES = 6
 RECOVERY_SECONDS = 30
@@ -37,15 +37,8 @@ def client(stack: Stack) -> Client:
 
 
 def running_matches(stack: Stack) -> tuple[Client, list[int]]:
-    """MATCHES matches that play themselves: every seat's turns are the server's."""
     person = client(stack)
-    ids = []
-    for _ in range(MATCHES):
-        view = create(person, "gandengyan", {"starting_score": 5000}, bots(3, "normal"))
-        status, view = person.post(f"/matches/{view['id']}/autoplay/", {"on": True})
-        assert status == 200, view
-        ids.append(view["id"])
-    return person, ids
+    return person, self_playing(person, MATCHES)
 
 
 def versions(person: Client, ids: list[int]) -> dict[int, int]:

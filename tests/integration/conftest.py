@@ -19,12 +19,18 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.servers import basehttp
 
 from config.celery import app as celery_app
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 WORKER_START_SECONDS = 60
+
+# Django's test server (`live_server`) listens with a backlog of 10: the fifty clients of the
+# concurrency test overflow it and the kernel resets some connections, which says nothing of the
+# service (gunicorn's backlog is 2,048). Set before the session's server starts.
+basehttp.WSGIServer.request_queue_size = 128
 
 
 def configured() -> bool:

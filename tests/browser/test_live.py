@@ -242,7 +242,13 @@ def test_a_seat_handed_over_among_bots_is_taken_back_at_once(open_page):
     autoplay.wait_for()
     page.click("[data-action=autoplay-off]")
     autoplay.wait_for(state="detached")
-    wait_ready(page)
-    while close_results(page):  # rounds the server played, settled after the seat came back
+    settled = False
+    while not settled:
+        # Rounds the server played end on the stream, which may still be catching up with what
+        # the server played in the meantime: their results show up, then the turn is ours.
         wait_ready(page)
+        while close_results(page):
+            wait_ready(page)
+        page.wait_for_timeout(1000)
+        settled = not close_results(page)
     take_turn(page)

@@ -61,7 +61,9 @@ def drive_until(page, done, seconds: float = 20) -> None:
 def test_a_move_of_another_person_shows_through_the_stream(open_page):
     host = open_page()
     sign_in_as_guest(host)
-    match = start_match(host, "510k", {"rounds": 1}, ["human", "bot:random", "bot:random"])
+    # Two rounds: if the host and a bot finish the first while the friend is away, the match
+    # goes on, and the friend's turn comes again.
+    match = start_match(host, "510k", {"rounds": 2}, ["human", "bot:random", "bot:random"])
     link = host.locator(".invite-link").input_value()
     friend = open_page(path=link[link.index("/#"):])
     seen = watch_requests(friend)

@@ -51,14 +51,15 @@ class Game:
     samples: int = DEFAULT_SAMPLES  # samples per decision when the budget names none
 
 
-def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action]) -> list[Action]:
+def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action],
+              most: int = CANDIDATES) -> list[Action]:
     """The heuristic's choice `first`, a pass when allowed, then `ranked` (best first), without
-    repeats and CANDIDATES at most."""
+    repeats and `most` at most."""
     found = [first]
     if any(isinstance(a, Pass) for a in legal) and not isinstance(first, Pass):
         found.append(Pass())
     for action in ranked:
-        if len(found) >= CANDIDATES:
+        if len(found) >= most:
             break
         if action not in found:
             found.append(action)

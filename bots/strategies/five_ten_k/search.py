@@ -57,8 +57,8 @@ def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Acti
     counts = rank_counts(seen.hand)
     options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in legal if isinstance(p, Play)]
     options.sort(key=lambda o: normal.cost(o[0], o[1], counts))
-    found = shortlist(first, legal, (p.with_extras(extras) for p, extras in options))
-    return found[:CANDIDATES]
+    return shortlist(first, legal, (p.with_extras(extras) for p, extras in options),
+                     most=CANDIDATES)
 
 
 # A candidate replaces the heuristic's choice only if it wins 3 % more rounds (in value) by more

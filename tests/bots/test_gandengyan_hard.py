@@ -2,7 +2,11 @@
 
 import random
 
+from bots.strategies.gandengyan import normal
+from bots.strategies.gandengyan.search import GAME as game
 from bots.strategies.search import Budget
+from games.engine.cards import RANK_INDEX, RANK_OF, TWO
+from games.engine.combos import Reading
 from tests.bots.support import decide, level
 from tests.bots.test_gandengyan_normal import rest
 from tests.engine.gandengyan_support import RULES, cards, playing
@@ -10,6 +14,7 @@ from tests.engine.gandengyan_support import RULES, cards, playing
 FAR = "3C 5C 7C 9C 10C"
 AWAY = "3S 5S 7S 9S 10S"
 OTHER = "4D 6D 8D QD KD"
+ANY_FIVE = Reading("single", RANK_INDEX["5"], 1)
 
 
 def hard(state, seed: int = 0):
@@ -30,3 +35,22 @@ def test_the_two_and_joker_win_is_kept():
     # Every other card was played: no bomb can beat the 2, the draw pairs with the joker.
     state = playing("2H BJ", FAR, AWAY, OTHER, pile="8S 6S", table=[(3, "KS")])
     assert hard(state).cards == cards("2H")
+
+
+def test_samples_agree_with_the_passes_on_the_trick():
+    # Seat 1 led the 5; seats 2 and 3 passed it, so neither holds a 6 or a 2. A deal drawn at
+    # random gives one of them a 6 or a 2 five times in six; the search's deals agree with the
+    # passes but for the rare sample where TRIES deals in a row all fail.
+    hand = "3H 9D QS"
+    state = playing(hand, FAR, AWAY, OTHER, pile=rest(hand, FAR, AWAY, OTHER, "5H"),
+                    table=[(1, "5H")])
+    view = RULES.view(state, 0)
+    assert normal.passes([1], [Reading.from_dict(view["trick"][0]["reading"])], 0,
+                         (3, 5, 5, 5)) == [(2, ANY_FIVE), (3, ANY_FIVE)]
+    rng = random.Random(3)
+    answers = {RANK_INDEX["6"], TWO}
+    wrong = 0
+    for _ in range(50):
+        hands = game.sample(view, rng).round.hands
+        wrong += any({RANK_OF[c] for c in hands[seat]} & answers for seat in (2, 3))
+    assert wrong <= 2

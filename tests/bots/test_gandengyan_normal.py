@@ -93,3 +93,21 @@ def test_plays_on_when_one_card_is_still_out():
     # that keeps the pair for last is found without dividing by the one card out.
     state = playing("5H 5D 9H", "KC", "", "", eliminated=(False, False, True, True))
     assert ranks(choice(state).cards) in (ranks(cards("5H 5D")), ranks(cards("9H")))
+
+
+@pytest.mark.parametrize("hand, kept", [
+    ("3H 9H 9D BJ", "9H 9D BJ"),  # a bomb: it answers anything, so it goes out next turn
+    ("8H 2S 2H BJ", "2S 2H"),  # a pair of 2s (a bomb with the joker) answers nearly anything
+    ("3H 7D", "7D"),  # a 3 kept for last answers nothing: it would never be played
+])
+def test_the_last_combination_kept_is_one_that_can_answer(hand, kept):
+    state = playing(hand, "4C 6C 8C 10C QC", FAR, AWAY)
+    assert not set(choice(state).cards) & set(cards(kept))
+
+
+def test_a_last_card_played_when_the_joker_left_would_pair_with_the_draw():
+    # 7H on the 6: if it stands, the card drawn pairs with the joker and goes out next lead;
+    # a pass keeps a 7 and a joker that answer nothing but a pair of 6s.
+    hands = ("7H SJ", "4C", "5C", "9C 10C")
+    state = playing(*hands, pile=rest(*hands, "6S"), table=[(3, "6S")])
+    assert choice(state).cards == cards("7H")

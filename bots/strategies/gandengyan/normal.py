@@ -38,15 +38,24 @@ CARD = 1.0  # what each card held costs
 TWO_KEPT = 1.2  # a 2 wins a trick of singles or pairs whenever it is needed
 BOMB_KEPT = 2.5  # so does a bomb, any trick
 BOMB_FACTOR = 8.0  # a bomb doubles every payment: spent only when it matters
-JOKER_KEPT = 0.8  # a joker pairs with any card, a straight's gap
+JOKER_KEPT = 2.0  # a joker pairs with any card, a straight's gap
 LOSS = 5.0  # an opponent going out on our play
 SURE = 100.0  # a round won for sure (or lost, negated)
 TEMPO = 4.0  # taking the trick: our lead next, or the cards shed without a draw
-NEXT = 5.0  # going out at the next lead
+FINISH_BOMB = 6.0  # the hand left is one bomb: it answers anything, so it goes out next turn
+FINISH_TWO = 3.0  # ... a 2 or a pair of 2s: it answers nearly any single or pair
+DEAD = 4.0  # ... a 3 or a pair of 3s: it answers nothing and waits for a lead that never comes
+CONTROL = 2.0  # a lead nobody beats: we draw, but lead again and the others shed nothing
+CHAIN = 2.0  # a single led into a seat holding one card is answered on up the ranks: more chances
+FORFEIT = 20.0  # a hand left to forfeit: the round lost
+BOMB_ODDS = 0.5  # how likely a 2 stands when a bomb can still be made of the cards out
+THREE = 2.0  # for each 3 kept: a 3 answers nothing
+NEXT = 8.0  # going out at the next lead
 RUN_STANDS = 0.8  # a straight or pair chain is seldom beaten
 SHORT_HAND = 4  # a hand this long after the draw is seldom one combination
 NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next play
 DOUBLED = 5  # a hand of this many cards pays double
+MAX_SEATS = 6  # the most players a gandengyan table seats
 
 
 class Seen(NamedTuple):
@@ -58,6 +67,8 @@ class Seen(NamedTuple):
     unseen: tuple[int, ...]  # per rank index (13 = jokers): cards in other hands or the pile
     pile: int
     cap: int  # the largest bomb
+    # per seat, ranks it holds no single of: it passed a single this trick that they would beat
+    lacking: tuple[frozenset[int], ...]
 
 
 def seen_from_view(view: dict) -> Seen:
@@ -66,16 +77,19 @@ def seen_from_view(view: dict) -> Seen:
     hand = tuple(card["id"] for card in view["hand"])
     decks = view["options"]["decks"]
     known = rank_counts(hand + tuple(card["id"] for card in view["played"]))
+    counts = tuple(0 if out or gone else n for n, out, gone in
+                   zip(view["counts"], view["forfeited"], view["eliminated"], strict=True))
+    readings = [Reading.from_dict(t["reading"]) for t in trick]
     return Seen(
         seat=view["seat"],
         hand=hand,
-        counts=tuple(0 if out or gone else n for n, out, gone in
-                     zip(view["counts"], view["forfeited"], view["eliminated"], strict=True)),
+        counts=counts,
         top_seat=None if latest is None else latest["seat"],
-        top=None if latest is None else Reading.from_dict(latest["reading"]),
+        top=None if latest is None else readings[-1],
         unseen=_unseen(known, decks),
         pile=view["pile"],
         cap=4 * decks,
+        lacking=_lacking(passes([t["seat"] for t in trick], readings, view["to_act"], counts)),
     )
 
 
@@ -83,18 +97,48 @@ def seen_from_state(match: Match, seat: int) -> Seen:
     rnd = match.round
     latest = rnd.trick[-1] if rnd.trick else None
     hidden = rnd.pile + tuple(c for s, hand in enumerate(rnd.hands) if s != seat for c in hand)
+    counts = tuple(0 if out or not dealt else len(hand)
+                   for hand, out, dealt in zip(rnd.hands, rnd.forfeited, rnd.seated, strict=True))
     return Seen(
         seat=seat,
         hand=rnd.hands[seat],
-        counts=tuple(0 if out or not dealt else len(hand)
-                     for hand, out, dealt in zip(rnd.hands, rnd.forfeited, rnd.seated,
-                                                 strict=True)),
+        counts=counts,
         top_seat=None if latest is None else latest.seat,
         top=None if latest is None else latest.reading,
         unseen=rank_counts(hidden),
         pile=len(rnd.pile),
         cap=4 * match.decks,
+        lacking=_lacking(passes([t.seat for t in rnd.trick], [t.reading for t in rnd.trick],
+                                rnd.to_act, counts)),
     )
+
+
+def passes(seats: list[int], readings: list[Reading], to_act: int,
+           counts: tuple[int, ...]) -> list[tuple[int, Reading]]:
+    """(seat, play) for every pass on the trick in play, whose plays were made by `seats`:
+    seats answer in turn order, so each seat still holding cards between two plays, or between
+    the latest play and the seat to act, passed the first of them."""
+    if not seats:
+        return []
+    found = []
+    players = len(counts)
+    for play, seat, end in zip(readings, seats, [*seats[1:], to_act], strict=True):
+        seat = (seat + 1) % players
+        while seat != end:
+            if counts[seat]:
+                found.append((seat, play))
+            seat = (seat + 1) % players
+    return found
+
+
+def _lacking(passed: list[tuple[int, Reading]]) -> tuple[frozenset[int], ...]:
+    """Players answer when they can, so a seat that passed a single holds neither the next rank
+    nor a 2 (its hand has only lost cards since)."""
+    lacking: dict[int, set[int]] = {}
+    for seat, play in passed:
+        if play.type == SINGLE and play.rank != TWO:
+            lacking.setdefault(seat, set()).update({play.rank + 1, TWO})
+    return tuple(frozenset(lacking.get(s, ())) for s in range(MAX_SEATS))
 
 
 def _unseen(known: tuple[int, ...], decks: int) -> tuple[int, ...]:
@@ -137,20 +181,36 @@ def plays_needed(counts: tuple[int, ...], cap: int) -> int:
     return best
 
 
+def finish(counts: tuple[int, ...], cap: int) -> float:
+    """What the last combination is worth when the hand is one: can it answer others' plays?"""
+    real = [r for r in range(JOKER) if counts[r]]
+    if len(real) != 1:
+        return 0.0
+    size = sum(counts)
+    if 3 <= size <= cap:
+        return FINISH_BOMB
+    if size > 2:
+        return 0.0
+    if real[0] == TWO:
+        return FINISH_TWO
+    return -DEAD if real[0] == 0 else 0.0
+
+
 def hand_value(counts: tuple[int, ...], cap: int) -> float:
     """How good a hand is to hold (higher is better), before any draw."""
     size = sum(counts)
     bombs = sum(1 for r in range(JOKER) if counts[r] >= 3)
     return (-PLAY * plays_needed(counts, cap) - CARD * size
             + TWO_KEPT * counts[TWO]
-            + BOMB_KEPT * bombs + JOKER_KEPT * counts[JOKER])
+            + BOMB_KEPT * bombs + JOKER_KEPT * counts[JOKER] - THREE * counts[0])
 
 
 def _pairs(n: int) -> int:
     return n * (n - 1) // 2
 
 
-def goes_out_on(reading: Reading, cards: int, unseen: tuple[int, ...]) -> float:
+def goes_out_on(reading: Reading, cards: int, unseen: tuple[int, ...],
+                lacking: frozenset[int] = frozenset()) -> float:
     """How likely an opponent holding `cards` cards beats `reading` with its whole hand (cards
     drawn at random from those still out); 0 for hands of 3 or more (rare, ignored)."""
     total = sum(unseen)
@@ -158,16 +218,23 @@ def goes_out_on(reading: Reading, cards: int, unseen: tuple[int, ...]) -> float:
         return 0.0
     targets = (TWO,) if reading.rank + 1 == TWO else (reading.rank + 1, TWO)
     if cards == 1 and reading.type == SINGLE:
-        return sum(unseen[t] for t in targets) / total
+        return CHAIN * _share(unseen, targets, lacking)
     if cards == 2 and reading.type == PAIR:
         jokers = unseen[JOKER]
         return sum(_pairs(unseen[t]) + unseen[t] * jokers for t in targets) / _pairs(total)
     return 0.0
 
 
+def _share(unseen: tuple[int, ...], ranks, lacking=()) -> float:
+    """The chance that one card of an opponent's hand has one of `ranks`, knowing it holds none
+    of `lacking`."""
+    total = sum(unseen) - sum(unseen[r] for r in lacking)
+    return sum(unseen[r] for r in ranks if r not in lacking) / total if total > 0 else 0.0
+
+
 def danger(seen: Seen, reading: Reading, seats) -> float:
     """The chance that one of `seats` goes out on `reading` (summed: small numbers)."""
-    return sum(goes_out_on(reading, seen.counts[s], seen.unseen) for s in seats)
+    return sum(goes_out_on(reading, seen.counts[s], seen.unseen, seen.lacking[s]) for s in seats)
 
 
 def _unbeatable(reading: Reading) -> bool:
@@ -188,12 +255,10 @@ def stands(seen: Seen, reading: Reading, others: list[int]) -> float:
     unseen = seen.unseen
     total = sum(unseen)
     if reading.type == SINGLE:
-        beaters = unseen[TWO] + (unseen[reading.rank + 1] if reading.rank + 1 < TWO else 0)
-        if not beaters:
-            return 1.0
+        beaters = (TWO,) if reading.rank + 1 >= TWO else (reading.rank + 1, TWO)
         chance = 1.0
         for s in others:
-            chance *= (1 - beaters / total) ** seen.counts[s]
+            chance *= (1 - _share(unseen, beaters, seen.lacking[s])) ** seen.counts[s]
         return chance
     if reading.type == PAIR:
         if total < 2:
@@ -215,18 +280,15 @@ def out_next(seen: Seen, left: tuple[int, ...]) -> float:
         return 0.0
     if not seen.pile:
         return 1.0 if plays_needed(left, seen.cap) == 1 else 0.0
-    return _one_after_draw(left, seen.unseen, seen.cap)
+    completing = _completing(left, seen.cap)
+    return sum(seen.unseen[r] for r in completing) / sum(seen.unseen) if completing else 0.0
 
 
 @lru_cache(maxsize=1 << 14)
-def _one_after_draw(left: tuple[int, ...], unseen: tuple[int, ...], cap: int) -> float:
-    chance = 0.0
-    for r, n in enumerate(unseen):
-        if n:
-            drawn = (*left[:r], left[r] + 1, *left[r + 1:])
-            if plays_needed(drawn, cap) == 1:
-                chance += n
-    return chance / sum(unseen)
+def _completing(left: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """The ranks whose card, drawn, makes `left` one combination."""
+    return tuple(r for r in range(JOKER + 1)
+                 if plays_needed((*left[:r], left[r] + 1, *left[r + 1:]), cap) == 1)
 
 
 def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
@@ -235,18 +297,28 @@ def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
     if not isinstance(action, Play):
         # A pass keeps the hand; the play on the table stays there for the seats after us.
         after = others[:others.index(seen.top_seat)] if seen.top_seat in others else others
-        return hand_value(rank_counts(hand), cap) - LOSS * danger(seen, seen.top, after)
+        counts = rank_counts(hand)
+        return (hand_value(counts, cap) + finish(counts, cap)
+                - LOSS * danger(seen, seen.top, after))
     played = set(action.cards)
     left = rank_counts([c for c in hand if c not in played])
     reading = action.reading
+    standing = stands(seen, reading, others)
     if sum(left) == left[JOKER]:
-        # Only jokers left: the hand forfeits, unless the play stands for sure (no bomb can be
-        # made of the cards still out) and the draw pairs with the joker for the next lead.
-        if seen.pile and _unbeatable(reading) and not _bomb_out(seen):
-            return SURE
-        return -SURE
-    total = (hand_value(left, cap) - LOSS * danger(seen, reading, others)
-             + NEXT * stands(seen, reading, others) * out_next(seen, left))
+        # Only jokers left: the hand forfeits if the play is beaten (or the pile is empty); if it
+        # stands, the draw makes one combination with the jokers and the next lead goes out.
+        if not seen.pile:
+            return -SURE
+        if _unbeatable(reading) and _bomb_out(seen):
+            standing = BOMB_ODDS
+        return SURE * standing - FORFEIT * (1 - standing)
+    last = finish(left, cap)
+    if last < 0:
+        last *= 1 - standing  # a play that stands gives us the lead: nothing is stuck
+    total = (hand_value(left, cap) + last - LOSS * danger(seen, reading, others)
+             + (NEXT * out_next(seen, left)
+                + (CONTROL if seen.top is None and reading.type != BOMB and reading.rank != TWO
+                   else 0)) * standing)
     if reading.type == BOMB:
         total -= 0 if near else BOMB_FACTOR * (reading.length - 2)
     elif seen.top is not None:

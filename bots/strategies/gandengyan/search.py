@@ -5,9 +5,11 @@ import random
 from bots.strategies.gandengyan import normal
 from bots.strategies.search import Game, shortlist
 from games.engine.actions import Action, Play
+from games.engine.cards import JOKER, RANK_OF
+from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan import RULESET as ENGINE
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.combos import BOMB
+from games.engine.rulesets.gandengyan.combos import BOMB, legal_plays
 from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
 
@@ -16,6 +18,39 @@ from games.engine.rulesets.gandengyan.state import Match
 POINTS_WEIGHT = 1 / 10000
 # Samples per decision: about 0.3 s early in a round on a busy 2-core machine.
 SAMPLES = 40
+# Deals drawn for one sample until one agrees with the passes seen (else the last is kept).
+TRIES = 30
+
+
+def would_answer(hand: tuple[int, ...], reading: Reading, cap: int) -> bool:
+    """The hand beats `reading` without a bomb, leaving a real card or nothing: what a player
+    answers with rather than pass (a bomb is kept back, and jokers alone would forfeit)."""
+    for p in legal_plays(hand, reading, cap):
+        if p.reading.type == BOMB:
+            continue
+        played = set(p.cards)
+        if all(RANK_OF[c] == JOKER for c in hand if c not in played) and len(p.cards) < len(hand):
+            continue
+        return True
+    return False
+
+
+def sample(view: dict, rng: random.Random) -> Match:
+    """A deal consistent with the view in which no seat that passed this trick could have
+    answered without a bomb: players answer when they can (both `normal` and `greedy` do), so a
+    pass says what a hand lacks. The hands only lost cards since, so it says it still."""
+    seen = normal.seen_from_view(view)
+    passed = [(s, play) for s, play in
+              normal.passes([t["seat"] for t in view["trick"]],
+                            [Reading.from_dict(t["reading"]) for t in view["trick"]],
+                            view["to_act"], seen.counts)
+              if s != seen.seat]
+    for _ in range(TRIES):
+        world = sample_state(view, rng)
+        hands = world.round.hands
+        if not any(would_answer(hands[seat], play, seen.cap) for seat, play in passed):
+            break
+    return world
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:
@@ -43,5 +78,5 @@ def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Acti
     return shortlist(order[0], [a for a in legal if a in order], order[1:])
 
 
-GAME = Game(engine=ENGINE, sample=sample_state, policy=policy, value=value,
+GAME = Game(engine=ENGINE, sample=sample, policy=policy, value=value,
             candidates=candidates, margin=0.01, confidence=1.0, samples=SAMPLES)

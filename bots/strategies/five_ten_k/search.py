@@ -25,7 +25,9 @@ POINTS_WEIGHT = 1 / 10
 MARGIN_WEIGHT = 1 / 1000
 SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
 CANDIDATES = 3
-SAMPLES = 12
+# Samples per decision: with 12, close choices flipped with the seed and `hard` won 65 % against
+# `normal`; 32 keep p99 under the 1 s cap on a quiet 2-core machine.
+SAMPLES = 32
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:

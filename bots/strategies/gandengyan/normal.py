@@ -67,7 +67,7 @@ class Seen(NamedTuple):
     unseen: tuple[int, ...]  # per rank index (13 = jokers): cards in other hands or the pile
     pile: int
     cap: int  # the largest bomb
-    # per seat, ranks it holds no single of: it passed a single this trick that they would beat
+    # per seat, ranks it holds none of: it passed a single on this trick that they would beat
     lacking: tuple[frozenset[int], ...]
 
 
@@ -113,12 +113,12 @@ def seen_from_state(match: Match, seat: int) -> Seen:
     )
 
 
-def passes(seats: list[int], readings: list[Reading], to_act: int,
+def passes(seats: list[int], readings: list[Reading], to_act: int | None,
            counts: tuple[int, ...]) -> list[tuple[int, Reading]]:
     """(seat, play) for every pass on the trick in play, whose plays were made by `seats`:
     seats answer in turn order, so each seat still holding cards between two plays, or between
     the latest play and the seat to act, passed the first of them."""
-    if not seats:
+    if not seats or to_act is None:
         return []
     found = []
     players = len(counts)

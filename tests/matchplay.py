@@ -184,7 +184,6 @@ def self_playing(client: Client, count: int) -> list[int]:
     return ids
 
 
-
 def play_through(client: Client, view: dict, rng: random.Random, acts: int | None = None,
                  wait: Callable[[dict], dict] | None = None) -> dict:
     """Play to the end (or `acts` of our turns) and return the last view."""

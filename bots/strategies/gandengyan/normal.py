@@ -56,6 +56,8 @@ SHORT_HAND = 4  # a hand this long after the draw is seldom one combination
 NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next play
 DOUBLED = 5  # a hand of this many cards pays double
 MAX_SEATS = 6  # the most players a gandengyan table seats
+NOTHING_LACKING = (frozenset(),) * MAX_SEATS
+LOWEST = 0  # the rank index of 3s
 
 
 class Seen(NamedTuple):
@@ -77,20 +79,30 @@ def seen_from_view(view: dict) -> Seen:
     hand = tuple(card["id"] for card in view["hand"])
     decks = view["options"]["decks"]
     known = rank_counts(hand + tuple(card["id"] for card in view["played"]))
-    counts = tuple(0 if out or gone else n for n, out, gone in
-                   zip(view["counts"], view["forfeited"], view["eliminated"], strict=True))
-    readings = [Reading.from_dict(t["reading"]) for t in trick]
     return Seen(
         seat=view["seat"],
         hand=hand,
-        counts=counts,
+        counts=_live_counts(view),
         top_seat=None if latest is None else latest["seat"],
-        top=None if latest is None else readings[-1],
+        top=None if latest is None else Reading.from_dict(latest["reading"]),
         unseen=_unseen(known, decks),
         pile=view["pile"],
         cap=4 * decks,
-        lacking=_lacking(passes([t["seat"] for t in trick], readings, view["to_act"], counts)),
+        lacking=_lacking(view_passes(view)),
     )
+
+
+def _live_counts(view: dict) -> tuple[int, ...]:
+    """Cards held by every seat still playing this round (0 otherwise)."""
+    return tuple(0 if out or gone else n for n, out, gone in
+                 zip(view["counts"], view["forfeited"], view["eliminated"], strict=True))
+
+
+def view_passes(view: dict) -> list[tuple[int, Reading]]:
+    """`passes` on the trick a view shows."""
+    trick = view["trick"]
+    return passes([t["seat"] for t in trick], [Reading.from_dict(t["reading"]) for t in trick],
+                  view["to_act"], _live_counts(view))
 
 
 def seen_from_state(match: Match, seat: int) -> Seen:
@@ -134,6 +146,8 @@ def passes(seats: list[int], readings: list[Reading], to_act: int | None,
 def _lacking(passed: list[tuple[int, Reading]]) -> tuple[frozenset[int], ...]:
     """Players answer when they can, so a seat that passed a single holds neither the next rank
     nor a 2 (its hand has only lost cards since)."""
+    if not passed:
+        return NOTHING_LACKING  # most decisions: the rollouts' hot path
     lacking: dict[int, set[int]] = {}
     for seat, play in passed:
         if play.type == SINGLE and play.rank != TWO:
@@ -193,7 +207,7 @@ def finish(counts: tuple[int, ...], cap: int) -> float:
         return 0.0
     if real[0] == TWO:
         return FINISH_TWO
-    return -DEAD if real[0] == 0 else 0.0
+    return -DEAD if real[0] == LOWEST else 0.0
 
 
 def hand_value(counts: tuple[int, ...], cap: int) -> float:
@@ -202,7 +216,7 @@ def hand_value(counts: tuple[int, ...], cap: int) -> float:
     bombs = sum(1 for r in range(JOKER) if counts[r] >= 3)
     return (-PLAY * plays_needed(counts, cap) - CARD * size
             + TWO_KEPT * counts[TWO]
-            + BOMB_KEPT * bombs + JOKER_KEPT * counts[JOKER] - THREE * counts[0])
+            + BOMB_KEPT * bombs + JOKER_KEPT * counts[JOKER] - THREE * counts[LOWEST])
 
 
 def _pairs(n: int) -> int:

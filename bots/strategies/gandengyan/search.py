@@ -9,7 +9,7 @@ from games.engine.cards import JOKER, RANK_OF
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan import RULESET as ENGINE
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.combos import BOMB, legal_plays
+from games.engine.rulesets.gandengyan.combos import BOMB, bomb_cap, legal_plays
 from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
 
@@ -39,16 +39,12 @@ def sample(view: dict, rng: random.Random) -> Match:
     """A deal consistent with the view in which no seat that passed this trick could have
     answered without a bomb: players answer when they can (both `normal` and `greedy` do), so a
     pass says what a hand lacks. The hands only lost cards since, so it says it still."""
-    seen = normal.seen_from_view(view)
-    passed = [(s, play) for s, play in
-              normal.passes([t["seat"] for t in view["trick"]],
-                            [Reading.from_dict(t["reading"]) for t in view["trick"]],
-                            view["to_act"], seen.counts)
-              if s != seen.seat]
+    passed = [(s, play) for s, play in normal.view_passes(view) if s != view["seat"]]
+    cap = bomb_cap(view["options"]["decks"])
     for _ in range(TRIES):
         world = sample_state(view, rng)
         hands = world.round.hands
-        if not any(would_answer(hands[seat], play, seen.cap) for seat, play in passed):
+        if not any(would_answer(hands[seat], play, cap) for seat, play in passed):
             break
     return world
 

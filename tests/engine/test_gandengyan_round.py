@@ -2,6 +2,7 @@
 tricks and draws, forfeits, refusals, settlement, elimination, views and snapshots."""
 
 import json
+import random
 
 import pytest
 
@@ -9,7 +10,7 @@ from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.cards import make_pack
 from games.engine.errors import IllegalAction
 from games.engine.rulesets.gandengyan.settle import settle as gandengyan_settle
-from games.engine.rulesets.gandengyan.state import Match
+from games.engine.rulesets.gandengyan.state import LOGGED, Match
 from tests.engine.gandengyan_support import RULES, cards, playing, reading
 
 
@@ -415,3 +416,23 @@ def test_snapshot_round_trip(state):
     again = RULES.from_json(data)
     assert again == state and isinstance(again, Match)
     assert RULES.view(again, 0) == RULES.view(state, 0)
+
+
+def test_the_log_holds_every_public_event_of_the_round_in_order():
+    state = RULES.start_round(RULES.new_match({"players": 5}, [False] * 5), "log")
+    rng = random.Random(5)
+    expected = [{"type": "draw", "seat": state.round.leader, "cards": [], "reading": None}]
+    while not RULES.round_over(state):
+        seat = RULES.to_act(state)
+        state, events = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        expected += [{"type": e["type"], "seat": e["seat"], "cards": e.get("cards", []),
+                      "reading": e.get("reading")} for e in events if e["type"] in LOGGED]
+        assert RULES.view(state, (seat + 1) % 5)["log"] == expected
+    assert {e["type"] for e in expected} >= {"play", "pass", "trick_won", "draw"}
+
+
+def test_a_snapshot_saved_before_the_log_was_kept_loads_with_an_empty_log():
+    state = play(playing("5H 9D", "6S", "8D", "9C"), 0, "5H")[0]
+    data = RULES.to_json(state)
+    del data["round"]["log"]
+    assert RULES.from_json(data) == state._replace(round=state.round._replace(log=()))

@@ -10,6 +10,7 @@ from games.engine.rulesets.gandengyan.combos import BOMB
 from games.engine.rulesets.gandengyan.state import (
     HAND_SIZE,
     TO_ACT,
+    Logged,
     Match,
     Round,
     TablePlay,
@@ -52,7 +53,8 @@ def _draw(rnd: Round, seat: int, events: list[dict]) -> Round:
         return rnd
     hand = sort_hand(rnd.hands[seat] + (rnd.pile[-1],))
     events.append({"type": "draw", "seat": seat, "pile": len(rnd.pile) - 1})
-    return rnd._replace(hands=put(rnd.hands, seat, hand), pile=rnd.pile[:-1])
+    return rnd._replace(hands=put(rnd.hands, seat, hand), pile=rnd.pile[:-1],
+                        log=rnd.log + (Logged("draw", seat),))
 
 
 def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
@@ -61,12 +63,14 @@ def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
     while True:
         if rnd.trick and rnd.trick[-1].seat == seat:
             events.append({"type": "trick_won", "seat": seat})
-            rnd = _draw(rnd._replace(trick=()), seat, events)
+            rnd = _draw(rnd._replace(trick=(), log=rnd.log + (Logged("trick_won", seat),)), seat,
+                        events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
             return rnd if rnd.to_act == seat else put(rnd, TO_ACT, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
         # if the table was just cleared.
-        rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True))
+        rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True),
+                           log=rnd.log + (Logged("forfeit", seat),))
         events.append({"type": "forfeit", "seat": seat})
         holders = [s for s in range(len(rnd.hands)) if rnd.seated[s] and not rnd.forfeited[s]]
         if len(holders) == 1:
@@ -123,12 +127,14 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
         played_any=rnd.played_any if rnd.played_any[seat] else put(rnd.played_any, seat, True),
         bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
         winner=seat if out else None,
+        log=rnd.log + (Logged("play", seat, played, reading),),
     )
     return rnd if out else _turn_to(rnd, following, events)
 
 
 def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:
     events.append({"type": "pass", "seat": seat})
+    rnd = rnd._replace(log=rnd.log + (Logged("pass", seat),))
     return _turn_to(rnd, _next_in_round(rnd, seat), events)
 
 

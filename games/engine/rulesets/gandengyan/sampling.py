@@ -3,20 +3,27 @@ cards it cannot see dealt at random, consistently with everything public.
 
 Public facts kept: the seat's own hand, the cards played this round (`view["played"]`), every
 hand's size and the pile's, the table, who forfeited (a forfeited hand holds only jokers), who
-has played, the bombs so far, the dice, scores and eliminations. Passing is always allowed, so a
-pass reveals nothing certain and no voids are inferred. The pile's order is unknown: it is
-shuffled too.
+has played, the bombs so far, the dice, scores, eliminations and the round's log. Passing is
+always allowed, so a pass reveals nothing certain and no voids are inferred here (the hard bot
+weighs what actions suggest: bots.strategies.gandengyan.belief). The pile's order is unknown:
+it is shuffled too.
 """
 
 import random
 
 from games.engine.cards import JOKER, RANK_OF, make_pack
 from games.engine.combos import Reading
-from games.engine.rulesets.gandengyan.state import Match, Round, TablePlay, sort_hand
+from games.engine.rulesets.gandengyan.state import Logged, Match, Round, TablePlay, sort_hand
 
 
 def _ids(cards) -> list[int]:
     return [card["id"] for card in cards]
+
+
+def _logged(event: dict) -> Logged:
+    reading = event["reading"]
+    return Logged(event["type"], event["seat"], tuple(_ids(event["cards"])),
+                  None if reading is None else Reading.from_dict(reading))
 
 
 def sample_state(view: dict, rng: random.Random) -> Match:
@@ -59,6 +66,7 @@ def sample_state(view: dict, rng: random.Random) -> Match:
         played_any=tuple(view["played_any"]),
         bombs=tuple(view["bombs"]),
         winner=None,
+        log=tuple(_logged(e) for e in view["log"]),
     )
     return Match(
         decks=options["decks"],

@@ -40,6 +40,18 @@ class TablePlay(NamedTuple):
     reading: Reading
 
 
+class Logged(NamedTuple):
+    """One public event of a round: what every seat saw happen."""
+
+    kind: str  # one of LOGGED
+    seat: int
+    cards: tuple[int, ...] = ()  # a play's cards
+    reading: Reading | None = None  # a play's reading
+
+
+LOGGED = ("play", "pass", "trick_won", "draw", "forfeit")
+
+
 class Round(NamedTuple):
     number: int  # from 1
     seated: tuple[bool, ...]  # dealt into this round (not eliminated when it began)
@@ -53,6 +65,9 @@ class Round(NamedTuple):
     played_any: tuple[bool, ...]
     bombs: tuple[int, ...]  # the size of every bomb played this round, in order
     winner: int | None  # set when the round is over
+    # This round's public events, oldest first: who played what, passed, took a trick, drew or
+    # forfeited. A player at the table saw them all; bots read them to judge the hidden hands.
+    log: tuple[Logged, ...] = ()
 
 
 class Match(NamedTuple):
@@ -84,8 +99,20 @@ def match_to_json(state: Match) -> dict:
                       for t in rnd.trick],
             "forfeited": list(rnd.forfeited), "played_any": list(rnd.played_any),
             "bombs": list(rnd.bombs), "winner": rnd.winner,
+            "log": [logged_to_json(e) for e in rnd.log],
         }
     return data
+
+
+def logged_to_json(event: Logged) -> dict:
+    return {"type": event.kind, "seat": event.seat, "cards": list(event.cards),
+            "reading": None if event.reading is None else event.reading.to_dict()}
+
+
+def logged_from_json(data: dict) -> Logged:
+    reading = data["reading"]
+    return Logged(data["type"], data["seat"], tuple(data["cards"]),
+                  None if reading is None else Reading.from_dict(reading))
 
 
 def match_from_json(data: dict) -> Match:
@@ -101,6 +128,8 @@ def match_from_json(data: dict) -> Match:
                         for t in raw["trick"]),
             forfeited=tuple(raw["forfeited"]), played_any=tuple(raw["played_any"]),
             bombs=tuple(raw["bombs"]), winner=raw["winner"],
+            # States saved before the log was kept have none: their bots judge without it.
+            log=tuple(logged_from_json(e) for e in raw.get("log", ())),
         )
     return Match(
         decks=options["decks"], players=options["players"],

@@ -1,11 +1,21 @@
 """What a seat may see of a gandengyan match, every hand for review, and a round's result."""
 
-from games.engine.actions import Action, Play
+from games.engine.actions import READING, Action, Play
 from games.engine.cards import RANK_OF, code, make_pack, wire
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.state import OPTIONS, Match, Round
-from games.engine.specs import Bool, Field, Int, List, Nullable
-from games.engine.vocabulary import SEAT, per_seat, view_spec
+from games.engine.rulesets.gandengyan.state import LOGGED, OPTIONS, Logged, Match, Round
+from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj
+from games.engine.vocabulary import CARDS, SEAT, per_seat, view_spec
+
+# A round's events: at most one play per card, a few passes, a draw and a trick per play.
+MAX_LOGGED = 4096
+LOGGED_SPEC = Obj({
+    "type": Field(Choice(LOGGED, "play, pass, trick_won (every other seat passed), draw (the "
+                                 "card stays hidden) or forfeit (only jokers left)")),
+    "seat": Field(SEAT),
+    "cards": Field(CARDS),
+    "reading": Field(Nullable(READING, "a play's reading")),
+}, "one public event of the round")
 
 VIEW = view_spec("gandengyan", OPTIONS, {
     "eliminated": Field(per_seat(Bool(), "out of the match (score at 0 or below)")),
@@ -18,6 +28,8 @@ VIEW = view_spec("gandengyan", OPTIONS, {
     "bombs": Field(List(Int(3, 8), 64, description="the size of every bomb played this round "
                         "(each doubles the losers' payments at least)")),
     "winner": Field(Nullable(SEAT, "the round's winner, once over")),
+    "log": Field(List(LOGGED_SPEC, MAX_LOGGED, description="this round's public events, oldest "
+                      "first: every play, pass, trick taken, draw and forfeit")),
 }, "Gandengyan: a seat's view (or an onlooker's: no hand)")
 
 
@@ -53,6 +65,7 @@ def public_view(state: Match) -> dict:
         "pile": 0 if rnd is None else len(rnd.pile),
         "bombs": [] if rnd is None else list(rnd.bombs),
         "winner": None if rnd is None else rnd.winner,
+        "log": [] if rnd is None else [_logged(e) for e in rnd.log],
     }
 
 
@@ -87,6 +100,11 @@ def round_result(state: Match) -> dict:
 def end_reason(rnd: Round) -> str:
     """`empty_hand`: the winner played out; `last_holder`: forfeits left only the winner."""
     return "empty_hand" if not rnd.hands[rnd.winner] else "last_holder"
+
+
+def _logged(event: Logged) -> dict:
+    return {"type": event.kind, "seat": event.seat, "cards": [wire(c) for c in event.cards],
+            "reading": None if event.reading is None else event.reading.to_dict()}
 
 
 def _played(decks: int, rnd: Round) -> list[dict]:

@@ -2,9 +2,9 @@
 
 import random
 
-from bots.strategies.gandengyan import normal
 from bots.strategies.gandengyan.search import GAME as game
 from bots.strategies.search import Budget
+from games.engine.actions import Pass, Play
 from games.engine.cards import RANK_INDEX, RANK_OF, TWO
 from games.engine.combos import Reading
 from tests.bots.support import decide, level
@@ -37,20 +37,21 @@ def test_the_two_and_joker_win_is_kept():
     assert hard(state).cards == cards("2H")
 
 
-def test_samples_agree_with_the_passes_on_the_trick():
-    # Seat 1 led the 5; seats 2 and 3 passed it, so neither holds a 6 or a 2. A deal drawn at
-    # random gives one of them a 6 or a 2 five times in six; the search's deals agree with the
-    # passes but for the rare sample where TRIES deals in a row all fail.
-    hand = "3H 9D QS"
-    state = playing(hand, FAR, AWAY, OTHER, pile=rest(hand, FAR, AWAY, OTHER, "5H"),
-                    table=[(1, "5H")])
+def test_samples_agree_with_the_passes_seen():
+    # Seat 1 led the 5; seats 2 and 3 passed it. Players answer when they can, so neither holds
+    # a 6 or a 2. A deal drawn at random gives one of them a 6 or a 2 five times in six; the
+    # search's deals weigh each hand by how well it explains the passes.
+    hand = "3H 9D QS 4C 8H"
+    first = "5H 6D 8D QD KD"
+    state = playing(hand, first, FAR, AWAY, pile=rest(hand, first, FAR, AWAY), to_act=1)
+    state = state._replace(round=state.round._replace(leader=1))
+    state = RULES.apply(state, 1, Play(cards("5H"), ANY_FIVE))[0]
+    state = RULES.apply(RULES.apply(state, 2, Pass())[0], 3, Pass())[0]
     view = RULES.view(state, 0)
-    assert normal.passes([1], [Reading.from_dict(view["trick"][0]["reading"])], 0,
-                         (3, 5, 5, 5)) == [(2, ANY_FIVE), (3, ANY_FIVE)]
     rng = random.Random(3)
     answers = {RANK_INDEX["6"], TWO}
     wrong = 0
     for _ in range(50):
         hands = game.sample(view, rng).round.hands
         wrong += any({RANK_OF[c] for c in hands[seat]} & answers for seat in (2, 3))
-    assert wrong <= 2
+    assert wrong <= 5

@@ -85,10 +85,10 @@ def seen_from_view(view: dict) -> Seen:
         counts=_live_counts(view),
         top_seat=None if latest is None else latest["seat"],
         top=None if latest is None else Reading.from_dict(latest["reading"]),
-        unseen=_unseen(known, decks),
+        unseen=unseen_of(known, decks),
         pile=view["pile"],
         cap=4 * decks,
-        lacking=_lacking(view_passes(view)),
+        lacking=lacking_of(view_passes(view)),
     )
 
 
@@ -120,7 +120,7 @@ def seen_from_state(match: Match, seat: int) -> Seen:
         unseen=rank_counts(hidden),
         pile=len(rnd.pile),
         cap=4 * match.decks,
-        lacking=_lacking(passes([t.seat for t in rnd.trick], [t.reading for t in rnd.trick],
+        lacking=lacking_of(passes([t.seat for t in rnd.trick], [t.reading for t in rnd.trick],
                                 rnd.to_act, counts)),
     )
 
@@ -143,7 +143,7 @@ def passes(seats: list[int], readings: list[Reading], to_act: int | None,
     return found
 
 
-def _lacking(passed: list[tuple[int, Reading]]) -> tuple[frozenset[int], ...]:
+def lacking_of(passed: list[tuple[int, Reading]]) -> tuple[frozenset[int], ...]:
     """Players answer when they can, so a seat that passed a single holds neither the next rank
     nor a 2 (its hand has only lost cards since)."""
     if not passed:
@@ -155,7 +155,7 @@ def _lacking(passed: list[tuple[int, Reading]]) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(lacking.get(s, ())) for s in range(MAX_SEATS))
 
 
-def _unseen(known: tuple[int, ...], decks: int) -> tuple[int, ...]:
+def unseen_of(known: tuple[int, ...], decks: int) -> tuple[int, ...]:
     return tuple((2 if r == JOKER else 4) * decks - k for r, k in enumerate(known))
 
 

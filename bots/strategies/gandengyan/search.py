@@ -3,13 +3,12 @@
 import random
 
 from bots.strategies.gandengyan import normal
+from bots.strategies.gandengyan.belief import Belief
 from bots.strategies.search import Game, shortlist
 from games.engine.actions import Action, Play
-from games.engine.cards import JOKER, RANK_OF
-from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan import RULESET as ENGINE
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.combos import BOMB, bomb_cap, legal_plays
+from games.engine.rulesets.gandengyan.combos import BOMB
 from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
 
@@ -18,35 +17,17 @@ from games.engine.rulesets.gandengyan.state import Match
 POINTS_WEIGHT = 1 / 10000
 # Samples per decision: about 0.3 s early in a round on a busy 2-core machine.
 SAMPLES = 40
-# Deals drawn for one sample until one agrees with the passes seen (else the last is kept).
-TRIES = 30
-
-
-def would_answer(hand: tuple[int, ...], reading: Reading, cap: int) -> bool:
-    """The hand beats `reading` without a bomb, leaving a real card or nothing: what a player
-    answers with rather than pass (a bomb is kept back, and jokers alone would forfeit)."""
-    for p in legal_plays(hand, reading, cap):
-        if p.reading.type == BOMB:
-            continue
-        played = set(p.cards)
-        if all(RANK_OF[c] == JOKER for c in hand if c not in played) and len(p.cards) < len(hand):
-            continue
-        return True
-    return False
+# The belief read from the last view searched: its samples are all drawn in one decision.
+_last: list = [None]
 
 
 def sample(view: dict, rng: random.Random) -> Match:
-    """A deal consistent with the view in which no seat that passed this trick could have
-    answered without a bomb: players answer when they can (both `normal` and `greedy` do), so a
-    pass says what a hand lacks. The hands only lost cards since, so it says it still."""
-    passed = [(s, play) for s, play in normal.view_passes(view) if s != view["seat"]]
-    cap = bomb_cap(view["options"]["decks"])
-    for _ in range(TRIES):
-        world = sample_state(view, rng)
-        hands = world.round.hands
-        if not any(would_answer(hands[seat], play, cap) for seat, play in passed):
-            break
-    return world
+    """A deal consistent with the view, each opponent's hand weighted by how well it explains
+    that opponent's actions (bots.strategies.gandengyan.belief)."""
+    belief = _last[0]
+    if belief is None or belief.view is not view:
+        belief = _last[0] = Belief(view)
+    return belief.deal(sample_state(view, rng), rng)
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:

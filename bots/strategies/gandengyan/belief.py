@@ -1,0 +1,153 @@
+"""What the round's public log says of each hidden hand, for the hard bot's samples.
+
+Players act on their hands, so their actions tell something of them: a seat that led a 9 single
+holds no lower card it would rather shed, a seat that passed a 7 holds no 8. The bot reads each
+opponent as a `normal` player (the best model of a player it has: it sheds low cards first,
+keeps 2s and jokers, answers when it can) and asks, of a hand the opponent may hold, whether its
+actions since its last draw are those that hand would have made. Since its last draw the hand has
+only lost the cards it played, so its hand at each of those actions is known exactly from its
+hand now. A hand that explains every one of them is weighted 1, and each action it does not
+explain divides the weight by 1/MISS: a person is not `normal`, and a few surprising actions
+should not rule a hand out.
+
+A sample draws, for each opponent in turn, CANDIDATES hands from the cards still unplaced and
+keeps one with probability proportional to its weight (sampling importance resampling). Weights
+depend only on the ranks held, so they are cached once per decision.
+"""
+
+import random
+from typing import NamedTuple
+
+from bots.strategies.gandengyan import normal
+from games.engine.actions import Action, Pass, Play
+from games.engine.cards import RANK_OF, make_pack
+from games.engine.combos import Reading
+from games.engine.rulesets.gandengyan.combos import bomb_cap, legal_plays, rank_counts
+from games.engine.rulesets.gandengyan.state import HAND_SIZE, Match, sort_hand
+
+CANDIDATES = 32
+MISS = 0.01  # the weight kept for each action a hand does not explain
+MOST_MISSES = 100  # counted further, the weights would round to 0
+PASS = Pass()
+
+
+class Moment(NamedTuple):
+    """One action of an opponent since its last draw, and what it saw then."""
+
+    later: tuple[int, ...]  # the cards it has played since (this action's included)
+    counts: tuple[int, ...]
+    top_seat: int | None
+    top: Reading | None
+    played: tuple[int, ...]  # rank counts of the cards played before
+    pile: int
+    lacking: tuple[frozenset[int], ...]
+    made: tuple | None  # the play's ranks and reading; None: a pass
+
+
+def _made(cards, reading: Reading) -> tuple:
+    return tuple(sorted(RANK_OF[c] for c in cards)), reading
+
+
+def moments(view: dict) -> dict[int, list[Moment]] | None:
+    """Every opponent's actions since its last draw, replayed from the round's log; None when
+    the log does not account for the hands (a state saved before the log was kept)."""
+    players = view["players"]
+    me = view["seat"]
+    counts = [0 if out else HAND_SIZE for out in view["eliminated"]]
+    pile = len(make_pack(view["options"]["decks"])) - sum(counts)
+    out = [False] * players
+    played: list[int] = []
+    trick: list[tuple[int, Reading]] = []
+    found: dict[int, list[tuple]] = {}
+    for event in view["log"]:
+        kind, seat = event["type"], event["seat"]
+        if kind == "draw":
+            counts[seat] += 1
+            pile -= 1
+            found.pop(seat, None)  # what it did before is read on another hand
+        elif kind == "trick_won":
+            trick = []
+        elif kind == "forfeit":
+            out[seat] = True
+        elif seat != me:
+            live = tuple(0 if gone else n for n, gone in zip(counts, out, strict=True))
+            found.setdefault(seat, []).append((event, live, tuple(trick), tuple(played), pile))
+        if kind == "play":
+            cards = [c["id"] for c in event["cards"]]
+            counts[seat] -= len(cards)
+            played.extend(cards)
+            trick.append((seat, Reading.from_dict(event["reading"])))
+    if counts != list(view["counts"]) or pile != view["pile"]:
+        return None
+    return {seat: _moments(seat, actions) for seat, actions in found.items()}
+
+
+def _moments(seat: int, actions: list[tuple]) -> list[Moment]:
+    result = []
+    later: tuple[int, ...] = ()
+    for event, live, trick, played, pile in reversed(actions):
+        made = None
+        if event["type"] == "play":
+            cards = tuple(c["id"] for c in event["cards"])
+            later += cards
+            made = _made(cards, Reading.from_dict(event["reading"]))
+        passed = normal.passes([s for s, _ in trick], [r for _, r in trick], seat, live)
+        result.append(Moment(later, live, trick[-1][0] if trick else None,
+                             trick[-1][1] if trick else None, rank_counts(played), pile,
+                             normal.lacking_of(passed), made))
+    return result
+
+
+class Belief:
+    """The weights of the hands each opponent may hold, given its actions, for one view."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.moments = moments(view) or {}
+        self.decks = view["options"]["decks"]
+        self.cap = bomb_cap(self.decks)
+        self.weights: dict[tuple, float] = {}
+
+    def weight(self, seat: int, hand: tuple[int, ...]) -> float:
+        key = (seat, tuple(sorted(RANK_OF[c] for c in hand)))
+        if key not in self.weights:
+            self.weights[key] = self._weigh(seat, hand)
+        return self.weights[key]
+
+    def _weigh(self, seat: int, hand: tuple[int, ...]) -> float:
+        misses = 0
+        for m in self.moments.get(seat, ()):
+            held = sort_hand(hand + m.later)
+            legal: list[Action] = list(legal_plays(held, m.top, self.cap))
+            if m.top is not None:
+                legal.append(PASS)
+            chosen = legal[0] if len(legal) == 1 else normal.play(self._seen(seat, held, m), legal)
+            if isinstance(chosen, Play):
+                explained = m.made is not None and _made(chosen.cards, chosen.reading) == m.made
+            else:
+                explained = m.made is None
+            misses += not explained
+        return MISS ** min(misses, MOST_MISSES)
+
+    def _seen(self, seat: int, held: tuple[int, ...], m: Moment) -> normal.Seen:
+        known = tuple(a + b for a, b in zip(rank_counts(held), m.played, strict=True))
+        return normal.Seen(seat=seat, hand=held, counts=m.counts, top_seat=m.top_seat, top=m.top,
+                           unseen=normal.unseen_of(known, self.decks), pile=m.pile,
+                           cap=self.cap, lacking=m.lacking)
+
+    def deal(self, world: Match, rng: random.Random) -> Match:
+        """`world` (a uniform sample of the view) with each opponent's hand chosen by weight
+        among CANDIDATES drawn from the cards not yet placed."""
+        rnd = world.round
+        hands = list(rnd.hands)
+        seats = [s for s in self.moments if hands[s] and not rnd.forfeited[s]]
+        rng.shuffle(seats)
+        pool = [c for s in seats for c in hands[s]] + list(rnd.pile)
+        for seat in seats:
+            drawn = [tuple(rng.sample(pool, len(hands[seat]))) for _ in range(CANDIDATES)]
+            weights = [self.weight(seat, hand) for hand in drawn]
+            hand = rng.choices(drawn, weights)[0]
+            hands[seat] = sort_hand(hand)
+            pool = [c for c in pool if c not in hand]
+        rng.shuffle(pool)
+        return world._replace(round=rnd._replace(hands=tuple(hands), pile=tuple(pool)))

@@ -1,0 +1,64 @@
+"""What the round's log tells the hard bot of the hidden hands."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.strategies.gandengyan import normal
+from bots.strategies.gandengyan.belief import MISS, Belief, moments
+from games.engine.actions import Pass, Play
+from games.engine.rulesets.gandengyan.state import sort_hand
+from tests.bots.support import decide
+from tests.bots.test_gandengyan_normal import rest
+from tests.engine.gandengyan_support import RULES, cards, playing, reading
+
+FAR = "3C 5C 7C 9C 10C"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 5, 6]),
+       decks=st.sampled_from([1, 2]), steps=st.integers(0, 120))
+def test_the_true_hands_of_normal_players_explain_all_they_did(seed, players, decks, steps):
+    # Replayed from the log, every action since an opponent's last draw is the one `normal`
+    # makes on the hand it truly holds: the replay rebuilds exactly what it saw then.
+    state = RULES.new_match(RULES.parse_options({"players": players, "decks": decks}),
+                            [False] * players)
+    state = RULES.start_round(state, f"belief-{seed}")
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if RULES.round_over(state):
+            break
+        action = RULES.forced_action(state) or decide(normal.choose, RULES, state, rng)
+        state, _ = RULES.apply(state, RULES.to_act(state), action)
+    if RULES.round_over(state):
+        return
+    seat = RULES.to_act(state)
+    belief = Belief(RULES.view(state, seat))
+    rnd = state.round
+    assert moments(belief.view) is not None
+    for other in belief.moments:
+        assert other != seat
+        if not rnd.forfeited[other]:
+            assert belief.weight(other, rnd.hands[other]) == 1.0
+
+
+def test_a_hand_that_would_have_answered_is_weighed_down():
+    # Seat 1 led the 5 and seat 2 passed: a hand with a 6 to shed would have answered.
+    hand = "3H 9D QS 4C 8H"
+    first, last = "5H 6D 8D QD KD", "3S 5S 7S 9S 10S"
+    state = playing(hand, first, FAR, last, pile=rest(hand, first, FAR, last), to_act=1)
+    state = state._replace(round=state.round._replace(leader=1))
+    state = RULES.apply(state, 1, Play(cards("5H"), reading("single", "5", 1)))[0]
+    state = RULES.apply(state, 2, Pass())[0]
+    belief = Belief(RULES.view(state, 3))
+    assert belief.weight(2, sort_hand(cards(FAR))) == 1.0
+    assert belief.weight(2, sort_hand(cards("6S 8S 10D QC AD"))) == MISS
+
+
+def test_a_log_that_does_not_account_for_the_hands_is_not_read():
+    # A state saved before the log was kept: the trick shows a play the log never saw.
+    state = playing("3H 9D QS", FAR, "3S 5S 7S 9S 10S", "4D 6D 8D QD KD", table=[(1, "5H")])
+    view = RULES.view(state, 0)
+    assert moments(view) is None
+    assert Belief(view).moments == {}

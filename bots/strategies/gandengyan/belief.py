@@ -7,7 +7,7 @@ keeps 2s and jokers, answers when it can) and asks, of a hand the opponent may h
 actions since its last draw are those that hand would have made. Since its last draw the hand has
 only lost the cards it played, so its hand at each of those actions is known exactly from its
 hand now. A hand that explains every one of them is weighted 1, and each action it does not
-explain divides the weight by 1/MISS: a person is not `normal`, and a few surprising actions
+explain multiplies the weight by MISS: a person is not `normal`, and a few surprising actions
 should not rule a hand out.
 
 A sample draws, for each opponent in turn, CANDIDATES hands from the cards still unplaced and

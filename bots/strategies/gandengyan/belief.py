@@ -56,11 +56,14 @@ def moments(view: dict) -> dict[int, list[Moment]] | None:
     counts = [0 if out else HAND_SIZE for out in view["eliminated"]]
     pile = len(make_pack(view["options"]["decks"])) - sum(counts)
     out = [False] * players
-    played: list[int] = []
+    played = (0,) * len(rank_counts(()))  # rank counts of the cards played so far
     trick: list[tuple[int, Reading]] = []
     found: dict[int, list[tuple]] = {}
     for event in view["log"]:
         kind, seat = event["type"], event["seat"]
+        play = None
+        if kind == "play":
+            play = tuple(c["id"] for c in event["cards"]), Reading.from_dict(event["reading"])
         if kind == "draw":
             counts[seat] += 1
             pile -= 1
@@ -71,12 +74,11 @@ def moments(view: dict) -> dict[int, list[Moment]] | None:
             out[seat] = True
         elif seat != me:
             live = tuple(0 if gone else n for n, gone in zip(counts, out, strict=True))
-            found.setdefault(seat, []).append((event, live, tuple(trick), tuple(played), pile))
-        if kind == "play":
-            cards = [c["id"] for c in event["cards"]]
-            counts[seat] -= len(cards)
-            played.extend(cards)
-            trick.append((seat, Reading.from_dict(event["reading"])))
+            found.setdefault(seat, []).append((play, live, tuple(trick), played, pile))
+        if play is not None:
+            counts[seat] -= len(play[0])
+            played = tuple(a + b for a, b in zip(played, rank_counts(play[0]), strict=True))
+            trick.append((seat, play[1]))
     if counts != list(view["counts"]) or pile != view["pile"]:
         return None
     return {seat: _moments(seat, actions) for seat, actions in found.items()}
@@ -85,15 +87,14 @@ def moments(view: dict) -> dict[int, list[Moment]] | None:
 def _moments(seat: int, actions: list[tuple]) -> list[Moment]:
     result = []
     later: tuple[int, ...] = ()
-    for event, live, trick, played, pile in reversed(actions):
+    for play, live, trick, played, pile in reversed(actions):
         made = None
-        if event["type"] == "play":
-            cards = tuple(c["id"] for c in event["cards"])
-            later += cards
-            made = _made(cards, Reading.from_dict(event["reading"]))
+        if play is not None:
+            later += play[0]
+            made = _made(*play)
         passed = normal.passes([s for s, _ in trick], [r for _, r in trick], seat, live)
         result.append(Moment(later, live, trick[-1][0] if trick else None,
-                             trick[-1][1] if trick else None, rank_counts(played), pile,
+                             trick[-1][1] if trick else None, played, pile,
                              normal.lacking_of(passed), made))
     return result
 

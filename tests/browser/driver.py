@@ -50,6 +50,14 @@ def wait_ready(page) -> None:
     page.wait_for_function(READY)
 
 
+def wait_past_results(page) -> None:
+    """Waits until the page waits on its person, dismissing any results that open meanwhile: a
+    round may end on any action."""
+    wait_ready(page)
+    while screen(page, "status") != "finished" and close_results(page):
+        wait_ready(page)
+
+
 def close_results(page) -> bool:
     """Dismisses an open results dialog; True if there was one."""
     dialog = page.locator("dialog[open]")

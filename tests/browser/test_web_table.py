@@ -11,6 +11,7 @@ from tests.browser.driver import (
     sign_in_as_guest,
     start_match,
     take_turn,
+    wait_past_results,
     wait_ready,
 )
 
@@ -92,9 +93,9 @@ def test_a_refresh_in_the_middle_resumes_the_same_table(open_page):
     sign_in_as_guest(page)
     match = start_match(page, "gandengyan", {"starting_score": 50}, BOTS)
     for _ in range(2):
-        wait_ready(page)
+        wait_past_results(page)
         take_turn(page)
-    wait_ready(page)
+    wait_past_results(page)
     hand = hand_ids(page)
     version = screen(page, "version")
     log_lines = page.locator(".log-lines li").count()
@@ -109,6 +110,7 @@ def test_a_refresh_in_the_middle_resumes_the_same_table(open_page):
     take_turn(page)  # and play goes on
 
     # The lobby lists it to resume, too.
+    wait_past_results(page)
     page.click(".bar .back")
     item = page.locator(f".match-item[data-match='{match}']")
     item.locator("[data-action=resume]").click()

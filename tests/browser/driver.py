@@ -58,6 +58,12 @@ def wait_past_results(page) -> None:
         wait_ready(page)
 
 
+def back_to_lobby(page) -> None:
+    """From a finished match: waits for the final results, then goes back to the lobby."""
+    page.locator("dialog[open] .standings").wait_for()
+    page.locator("dialog[open] [data-action=lobby]").click()
+
+
 def close_results(page) -> bool:
     """Dismisses an open results dialog; True if there was one."""
     dialog = page.locator("dialog[open]")

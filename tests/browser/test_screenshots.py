@@ -9,6 +9,7 @@ import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.driver import (
+    back_to_lobby,
     pick_listed_play,
     screen,
     sign_in_as_guest,
@@ -59,8 +60,7 @@ def test_a_table_mid_round(open_page, folder, ruleset, size):
         start_match(page, ruleset, TABLES[ruleset], ["bot:normal"] * 3)
         if reach_an_answer(page):
             break
-        page.locator("dialog[open] .standings").wait_for()
-        page.locator("dialog[open] [data-action=lobby]").click()
+        back_to_lobby(page)
     assert answering_in_play(page)
     pick_listed_play(page)
     page.locator(".judge").scroll_into_view_if_needed()

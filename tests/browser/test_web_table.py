@@ -3,6 +3,7 @@ refresh in the middle of a match."""
 
 from tests.browser.driver import (
     SCREEN,
+    back_to_lobby,
     close_results,
     is_ready,
     match_id_in_url,
@@ -48,7 +49,7 @@ def test_a_person_plays_a_whole_gandengyan_match_against_bots(open_page):
         seen = play_to_the_end(page)
         if seen["turns"]:
             break
-        page.locator("dialog[open] [data-action=lobby]").click()
+        back_to_lobby(page)
     assert seen["phases"] == {"play"}
     dialog = page.locator("dialog[open]")
     assert dialog.locator(".standings tbody tr").count() == 4

@@ -310,6 +310,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
                              "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO").upper()},
+    # Django's own handlers on its logger (a plain console in DEBUG, mail to ADMINS, none set)
+    # are dropped: its records reach the root's handler, so each is printed once, with its id.
+    "loggers": {"django": {}},
 }
 
 if not DEBUG:

@@ -220,6 +220,14 @@ def test_log_lines_written_while_serving_carry_the_request_id(api_client):
     assert outside.request_id == "-"
 
 
+def test_django_logs_each_record_once_through_the_root_handler():
+    # Django's default config gives its logger a console handler of its own (in DEBUG): every
+    # 4xx was then printed twice, once without the request id.
+    django_logger = logging.getLogger("django")
+    assert django_logger.handlers == []
+    assert django_logger.propagate
+
+
 def test_pages_outside_the_api_keep_django_error_pages(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404

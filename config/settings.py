@@ -80,7 +80,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "web.middleware.StaticFilesMiddleware",
     "games.api.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

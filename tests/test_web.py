@@ -3,6 +3,7 @@ tests/browser/ play on it in Chromium)."""
 
 import json
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,16 @@ def test_the_static_files_are_served_by_whitenoise():
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
     assert response.headers.get("Access-Control-Allow-Origin") == "*"  # WhiteNoise's own header
+
+
+async def test_the_static_files_are_streamed_under_asgi_without_a_warning(async_client):
+    # Django's ASGI handler warns at a synchronous file iterator, once per file served.
+    response = await async_client.get("/static/web/js/app.js")
+    assert response.status_code == 200
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        body = b"".join([part async for part in response])
+    assert body == (WEB_STATIC / "web" / "js" / "app.js").read_bytes()
 
 
 def test_every_module_imports_only_modules_that_exist():

@@ -1,6 +1,7 @@
 """What the round's log tells the hard bot of the hidden hands."""
 
 import random
+from math import comb
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,6 +9,8 @@ from hypothesis import strategies as st
 from bots.strategies.gandengyan import normal
 from bots.strategies.gandengyan.belief import MISS, Belief, moments
 from games.engine.actions import Pass, Play
+from games.engine.cards import RANK_OF, TWO
+from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import sort_hand
 from tests.bots.support import decide
 from tests.bots.test_gandengyan_normal import rest
@@ -43,15 +46,19 @@ def test_the_true_hands_of_normal_players_explain_all_they_did(seed, players, de
             assert belief.weight(other, rnd.hands[other]) == 1.0
 
 
-def test_a_hand_that_would_have_answered_is_weighed_down():
-    # Seat 1 led the 5 and seat 2 passed: a hand with a 6 to shed would have answered.
+def _five_led_and_passed():
+    """Seat 1 led the 5 and seat 2 (holding FAR) passed; seat 3 to answer."""
     hand = "3H 9D QS 4C 8H"
     first, last = "5H 6D 8D QD KD", "3S 5S 7S 9S 10S"
     state = playing(hand, first, FAR, last, pile=rest(hand, first, FAR, last), to_act=1)
     state = state._replace(round=state.round._replace(leader=1))
     state = RULES.apply(state, 1, Play(cards("5H"), reading("single", "5", 1)))[0]
-    state = RULES.apply(state, 2, Pass())[0]
-    belief = Belief(RULES.view(state, 3))
+    return RULES.apply(state, 2, Pass())[0]
+
+
+def test_a_hand_that_would_have_answered_is_weighed_down():
+    # A hand with a 6 to shed would have answered the 5.
+    belief = Belief(RULES.view(_five_led_and_passed(), 3))
     assert belief.weight(2, sort_hand(cards(FAR))) == 1.0
     assert belief.weight(2, sort_hand(cards("6S 8S 10D QC AD"))) == MISS
 
@@ -62,3 +69,25 @@ def test_a_log_that_does_not_account_for_the_hands_is_not_read():
     view = RULES.view(state, 0)
     assert moments(view) is None
     assert Belief(view).moments == {}
+
+
+class _Stub(Belief):
+    """Weights for the test below: seat 2's hands holding a 2 are a fifth as likely."""
+
+    def weight(self, seat, hand):
+        return 0.2 if seat == 2 and any(RANK_OF[c] == TWO for c in hand) else 1.0
+
+
+def test_a_deal_keeps_each_hand_in_proportion_to_its_weight():
+    view = RULES.view(_five_led_and_passed(), 3)
+    belief = _Stub(view)
+    assert set(belief.moments) == {1, 2}
+    rng = random.Random(5)
+    deals = 600
+    held = sum(any(RANK_OF[c] == TWO for c in belief.deal(sample_state(view, rng), rng)
+                   .round.hands[2]) for _ in range(deals))
+    unseen = 54 - len(view["hand"]) - len(view["played"])
+    # Dealt uniformly, five of the unseen cards (four 2s among them) hold a 2 this often:
+    uniform = 1 - comb(unseen - 4, 5) / comb(unseen, 5)
+    expected = uniform * 0.2 / (uniform * 0.2 + 1 - uniform)
+    assert abs(held / deals - expected) < 0.06

@@ -10,9 +10,12 @@ hand now. A hand that explains every one of them is weighted 1, and each action 
 explain multiplies the weight by MISS: a person is not `normal`, and a few surprising actions
 should not rule a hand out.
 
-A sample draws, for each opponent in turn, CANDIDATES hands from the cards still unplaced and
-keeps one with probability proportional to its weight (sampling importance resampling). Weights
-depend only on the ranks held, so they are cached once per decision.
+A sample draws, for each opponent in turn, hands from the cards still unplaced one at a time and
+keeps the first it accepts, each with probability its weight (rejection sampling: the hands kept
+follow the weights, and a hand that explains everything is kept at once, so few hands are weighed
+per opponent). When none is accepted within CANDIDATES draws (few hands explain everything), one
+of those drawn is kept in proportion to its weight. Weights depend only on the ranks held, so
+they are cached once per decision.
 """
 
 import random
@@ -137,17 +140,24 @@ class Belief:
                            cap=self.cap, lacking=m.lacking)
 
     def deal(self, world: Match, rng: random.Random) -> Match:
-        """`world` (a uniform sample of the view) with each opponent's hand chosen by weight
-        among CANDIDATES drawn from the cards not yet placed."""
+        """`world` (a uniform sample of the view) with each opponent's hand drawn by weight from
+        the cards not yet placed."""
         rnd = world.round
         hands = list(rnd.hands)
         seats = [s for s in self.moments if hands[s] and not rnd.forfeited[s]]
         rng.shuffle(seats)
         pool = [c for s in seats for c in hands[s]] + list(rnd.pile)
         for seat in seats:
-            drawn = [tuple(rng.sample(pool, len(hands[seat]))) for _ in range(CANDIDATES)]
-            weights = [self.weight(seat, hand) for hand in drawn]
-            hand = rng.choices(drawn, weights)[0]
+            drawn, weights = [], []
+            for _ in range(CANDIDATES):
+                hand = tuple(rng.sample(pool, len(hands[seat])))
+                weight = self.weight(seat, hand)
+                if rng.random() < weight:
+                    break
+                drawn.append(hand)
+                weights.append(weight)
+            else:
+                hand = rng.choices(drawn, weights)[0]
             hands[seat] = sort_hand(hand)
             pool = [c for c in pool if c not in hand]
         rng.shuffle(pool)

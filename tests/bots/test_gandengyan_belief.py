@@ -86,8 +86,9 @@ def test_a_deal_keeps_each_hand_in_proportion_to_its_weight():
     deals = 600
     held = sum(any(RANK_OF[c] == TWO for c in belief.deal(sample_state(view, rng), rng)
                    .round.hands[2]) for _ in range(deals))
-    unseen = 54 - len(view["hand"]) - len(view["played"])
-    # Dealt uniformly, five of the unseen cards (four 2s among them) hold a 2 this often:
-    uniform = 1 - comb(unseen - 4, 5) / comb(unseen, 5)
+    unseen = normal.seen_from_view(view).unseen
+    # Dealt uniformly, five of the cards still out hold a 2 this often:
+    out = sum(unseen)
+    uniform = 1 - comb(out - unseen[TWO], 5) / comb(out, 5)
     expected = uniform * 0.2 / (uniform * 0.2 + 1 - uniform)
     assert abs(held / deals - expected) < 0.06

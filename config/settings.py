@@ -235,6 +235,9 @@ SPECTACULAR_SETTINGS = {
 # runs the recovery sweep (`celery -A config beat`).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("redis://"):
+    # Kombu's Redis transport with a worker that survives Redis going away mid-task.
+    CELERY_BROKER_TRANSPORT = "bots.broker:Transport"
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://"

@@ -121,9 +121,13 @@ class Stack:
         wait_for(f"the web server {name}", lambda: answers(port))
         return port
 
-    def start_worker(self) -> None:
-        self._start("worker", ["celery", "-A", "config", "worker", "--pool=solo",
-                               "--without-gossip", "--without-mingle", "--loglevel=WARNING"])
+    def start_worker(self, as_in_production: bool = False) -> None:
+        """The solo pool, alone; or as the README and compose run it: prefork, two children,
+        gossip and mingle on."""
+        options = (["--concurrency=2"] if as_in_production
+                   else ["--pool=solo", "--without-gossip", "--without-mingle"])
+        self._start("worker", ["celery", "-A", "config", "worker", *options,
+                               "--loglevel=WARNING"])
 
     def start_beat(self) -> None:
         self._start("beat", ["celery", "-A", "config", "beat", "--loglevel=WARNING",

@@ -96,13 +96,21 @@ def test_a_worker_killed_with_turns_in_flight(stack):
     assert_whole(stack)
 
 
-def test_redis_restarted_without_persistence(stack):
+@pytest.mark.parametrize("as_in_production", [False, True])
+def test_redis_restarted_without_persistence(stack, as_in_production):
+    # Also with the worker as the README and compose run it (prefork, gossip and mingle on): its
+    # main process sees Redis go while its children run turns, and lives on (bots/broker.py).
+    if as_in_production:
+        stack.kill("worker", signal.SIGTERM)
+        stack.env[TEST_DELAY_BEFORE] = "1"  # both children always inside a turn
+        stack.start_worker(as_in_production=True)
     person, ids = running_matches(stack)
     all_move_on(person, ids)
     stack.redis("shutdown", "nosave")
     stack.processes.pop("redis").wait(timeout=30)
     stack.start_redis()
     all_move_on(person, ids)
+    assert stack.processes["worker"].poll() is None, "the worker died with Redis"
     assert_whole(stack)
 
 

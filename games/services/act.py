@@ -18,7 +18,6 @@ from django.db.models import OuterRef, Subquery
 
 from games import selectors, sql
 from games.engine.actions import Action
-from games.engine.errors import IllegalAction
 from games.errors import Conflict, Forbidden, NotFound, StaleVersion
 from games.models import Event, Match, Move
 from games.selectors import MatchRead
@@ -160,7 +159,7 @@ def player_act(*, user, match_id: int, seat: int | None, action: Action,
 
     try:
         done = submit()
-    except IllegalAction as refusal:
+    except Conflict as refusal:
         if refusal.code != "match_not_started" or not match_fill_due(match_id=match_id):
             raise
         done = submit()  # the bots have just sat down: stale_version, with the new version

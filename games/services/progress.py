@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from games import hooks, live, sql
 from games.engine.actions import Action
-from games.engine.errors import IllegalAction
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
+from games.errors import Conflict
 from games.models import Event, Match, Move, Round, Seat
 from games.sql import EventRow
 from scoring.services import round_settle
@@ -34,11 +34,11 @@ def seed_hash(seed: str) -> str:
 
 
 def in_play(match: Match) -> None:
-    """Refuses unless the match is in play: waiting for players, or over."""
+    """Refuses (Conflict) unless the match is in play: waiting for players, or over."""
     if match.status == Match.Status.WAITING:
-        raise IllegalAction("match_not_started", "open seats are still waiting for players")
+        raise Conflict("match_not_started", "open seats are still waiting for players")
     if match.status != Match.Status.ACTIVE:
-        raise IllegalAction("match_over", f"the match is {match.status}")
+        raise Conflict("match_over", f"the match is {match.status}")
 
 
 # What play changes on a match row; the rest (ruleset, options, owner...) is fixed at creation.

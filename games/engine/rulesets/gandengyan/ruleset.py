@@ -25,6 +25,7 @@ INFO = RulesetInfo(
     players=settle.PLAYERS,
     options=OPTIONS,
     view=views.VIEW,
+    events=views.EVENTS,
     settle_facts=settle.FACTS,
     settle_example=settle.EXAMPLE,
 )
@@ -194,16 +195,26 @@ class Gandengyan(Ruleset[Match]):
 
     # -- what seats see ----------------------------------------------------------------------
 
-    def view(self, state: Match, seat: int | None, legal: list[Action] | None = None) -> dict:
-        if seat is None:
-            return views.public_view(state)
-        if not 0 <= seat < state.players:
-            raise ValueError(f"no seat {seat!r} in a {state.players}-seat match")
-        return views.seat_view(state, seat, self.legal_actions(state, seat) if legal is None
-                               else legal)
+    def match_options(self, state: Match) -> dict:
+        return state.options
+
+    def humans(self, state: Match) -> tuple[bool, ...]:
+        return state.humans
+
+    def hands(self, state: Match) -> tuple[tuple[int, ...], ...]:
+        return ((),) * state.players if state.round is None else state.round.hands
+
+    def trick(self, state: Match) -> tuple:
+        return () if state.round is None else state.round.trick
+
+    def played(self, state: Match) -> list[int]:
+        return views.played(state)
+
+    def view_fields(self, state: Match) -> dict:
+        return views.own_fields(state)
 
     def full_view(self, state: Match) -> dict:
-        return views.full_view(state)
+        return {**self.view(state, None), **views.hidden(state)}
 
     def round_result(self, state: Match) -> dict:
         if not self.round_over(state):

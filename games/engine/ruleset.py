@@ -197,7 +197,8 @@ class Ruleset(ABC, Generic[S]):
                     ranks.update(RANK_OF[c] for c in self.extra_candidates(tuple(hand), play))
         return ranks
 
-    # The shared words' hooks: each a fact of the state, cheap, nothing computed for a view.
+    # What `view` makes the shared words of, besides `table`: facts of the state, not views
+    # (`hands` holds every hidden card; a seat's view shows only its own).
 
     @abstractmethod
     def match_options(self, state: S) -> dict:

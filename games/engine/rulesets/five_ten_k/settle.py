@@ -27,7 +27,7 @@ FACTS = Obj({
                            description="per seat, every bomb that counts for 喜分 (played or "
                            "held at the end); empty: none for anybody"), []),
 })
-EXAMPLE = {"options": {"players": 4, "base_score": 1, "dry": "full", "xi_mode": "multiplicative"},
+EXAMPLE = {"options": {"players": 4},
            "banker": None, "teams": [[0, 2], [1, 3]], "finish_order": [0, 1, 2],
            "captured": [60, 40, 50, 50], "xi_bombs": [[], [{"rank": "8", "count": 5}], [], []]}
 

@@ -3,17 +3,10 @@ own (its `info.events`) with what the service adds to each, and the events the s
 itself. Said here once; the API's hidden-information test checks every event it reads with
 `spec`."""
 
+from games.engine.events import DELTAS, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.ruleset import Ruleset
 from games.engine.specs import Choice, Field, Int, List, Obj, Tagged, Text
-from games.engine.vocabulary import (
-    DELTAS,
-    MAX_SEATS,
-    ROUND,
-    SEAT,
-    SEAT_EVENT,
-    STANDINGS,
-    events_spec,
-)
+from games.engine.vocabulary import MAX_SEATS, ROUND, SEAT
 from games.models import BOT_LEVELS, Move, Seat
 
 COUNT = Int(1, 2**31 - 1)

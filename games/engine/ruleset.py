@@ -12,7 +12,7 @@ them back out of a view.
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from games.engine.actions import Action, Play
 from games.engine.cards import RANK_OF, wire
@@ -61,6 +61,16 @@ class Table:
     @property
     def match_over(self) -> bool:
         return self.phase == "match_over"
+
+
+class ViewFacts(NamedTuple):
+    """What the shared words of a view are made of, besides the `Table`: facts of a state."""
+
+    options: dict  # as `parse_options` gave them
+    humans: Sequence[bool]  # per seat, whether a person plays it
+    hands: Sequence[Sequence[int]]  # every seat's cards: each seat's view shows its own only
+    trick: Sequence[tuple[int, Sequence[int], Reading]]  # (seat, cards, reading), oldest first
+    played: Iterable[int]  # every card played this round: public, every seat saw it
 
 
 class Ruleset(ABC, Generic[S]):
@@ -153,31 +163,31 @@ class Ruleset(ABC, Generic[S]):
     def view(self, state: S, seat: int | None, legal: list[Action] | None = None) -> dict:
         """What `seat` may know, JSON-ready, cards as `cards.wire(card)`. seat None = an
         onlooker: public facts only. The words every ruleset shares (`vocabulary.core_fields`)
-        come from `table(state)` and the hooks below, then `view_fields` adds the ruleset's own;
-        a seat's view ends with its `hand`, each card flagged `playable` when some legal action
-        uses its rank (`legal`, when the caller holds the seat's legal actions already, spares
-        listing them again)."""
+        come from `table(state)` and `view_facts(state)`, then `view_fields` adds the ruleset's
+        own; a seat's view ends with its `hand`, each card flagged `playable` when some legal
+        action uses its rank (`legal`, when the caller holds the seat's legal actions already,
+        spares listing them again)."""
         table = self.table(state)
         if seat is not None and not 0 <= seat < table.players:
             raise ValueError(f"no seat {seat!r} in a {table.players}-seat match")
-        hands = self.hands(state)
-        trick = self.trick(state)
+        facts = self.view_facts(state)
+        hands, trick = facts.hands, facts.trick
         data = {
             "ruleset": self.name,
-            "options": self.match_options(state),
+            "options": facts.options,
             "phase": table.phase,
             "round": table.round,
             "to_act": table.to_act,
             "seat": seat,
             "players": table.players,
-            "humans": list(self.humans(state)),
+            "humans": list(facts.humans),
             "scores": list(table.scores),
             "counts": [len(hand) for hand in hands],
             "seating": list(table.seating),
             "trick": [{"seat": player, "cards": [wire(c) for c in cards],
                        "reading": reading.to_dict(), "latest": i == len(trick) - 1}
                       for i, (player, cards, reading) in enumerate(trick)],
-            "played": [wire(c) for c in self.played(state)],
+            "played": [wire(c) for c in facts.played],
             **self.view_fields(state),
         }
         if seat is not None:
@@ -197,28 +207,9 @@ class Ruleset(ABC, Generic[S]):
                     ranks.update(RANK_OF[c] for c in self.extra_candidates(tuple(hand), play))
         return ranks
 
-    # What `view` makes the shared words of, besides `table`: facts of the state, not views
-    # (`hands` holds every hidden card; a seat's view shows only its own).
-
     @abstractmethod
-    def match_options(self, state: S) -> dict:
-        """The options the match plays with, as `parse_options` gave them."""
-
-    @abstractmethod
-    def humans(self, state: S) -> Sequence[bool]:
-        """Per seat, whether a person plays it."""
-
-    @abstractmethod
-    def hands(self, state: S) -> Sequence[Sequence[int]]:
-        """Every seat's cards, as shown to their holder (empty before the first deal)."""
-
-    @abstractmethod
-    def trick(self, state: S) -> Sequence[tuple[int, Sequence[int], Reading]]:
-        """This trick's plays, oldest first: (seat, cards, reading)."""
-
-    @abstractmethod
-    def played(self, state: S) -> Iterable[int]:
-        """Every card played this round: public, every seat saw it."""
+    def view_facts(self, state: S) -> ViewFacts:
+        """What `view` makes the shared words of, besides `table(state)`."""
 
     @abstractmethod
     def view_fields(self, state: S) -> dict:

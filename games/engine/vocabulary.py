@@ -1,11 +1,11 @@
 """The words every ruleset's view shares, as specs: a ruleset's view is `view_spec(info, its own
-keys)`, its events `events_spec(its event types)`. The specs document the views in OpenAPI, and
-the contract test checks every view and event a ruleset produces against its spec, so the words
-cannot drift apart. `Ruleset.view` writes the shared words' values."""
+keys)`. The specs document the views in OpenAPI, and the contract test checks every view a
+ruleset produces against its spec, so the words cannot drift apart. `Ruleset.view` writes the
+shared words' values."""
 
 from games.engine.actions import MAX_ID, READING
 from games.engine.ruleset import PHASES
-from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj, Tagged, Text
+from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj, Text
 
 MAX_SEATS = 8
 MAX_CARDS = 216  # four decks: more than any ruleset deals
@@ -59,25 +59,3 @@ def view_spec(ruleset: str, options: Obj, fields: dict[str, Field], description:
         raise ValueError(f"{ruleset}'s view redefines shared words: {set(shared) & set(fields)}")
     return Obj({**shared, **fields}, description)
 
-
-# -- events: what `apply` tells every seat --------------------------------------------------------
-
-DELTAS = per_seat(POINTS, "each seat's score change this round")
-STANDINGS = List(Obj({
-    "seat": Field(SEAT),
-    "score": Field(POINTS),
-    "rank": Field(Int(1, MAX_SEATS, "equal scores may share a rank")),
-    "eliminated": Field(Bool("out of the match (rulesets that eliminate)"), False),
-}), MAX_SEATS, description="the final ranking, best first")
-PLAY_EVENT = Obj({"seat": Field(SEAT), "cards": Field(CARDS), "reading": Field(READING)},
-                 "a seat played these cards, read so")
-SEAT_EVENT = Obj({"seat": Field(SEAT)})
-
-
-def events_spec(events: dict[str, Obj]) -> Tagged:
-    """Every event a ruleset's `apply` may emit, by `type`, and what each says: public facts
-    only (a card in an event is a card every seat may know)."""
-    return Tagged("type", {
-        name: Obj({"type": Field(Choice((name,))), **spec.fields}, spec.description)
-        for name, spec in events.items()
-    }, "one event: what every seat saw happen")

@@ -86,7 +86,7 @@ def secret_now(match_id: int, seat: int) -> Secret:
     match = Match.objects.get(pk=match_id)
     engine = get_ruleset(match.ruleset)
     state = engine.from_json(match.snapshot)
-    hand = set(engine.hands(state)[seat])
+    hand = set(engine.view_facts(state).hands[seat])
     hidden = ids(engine.full_view(state)) - ids(engine.view(state, None)) - hand
     running = Round.objects.filter(match=match, ended_at__isnull=True).first()
     return Secret(hidden, hand, running.seed if running else None, match.round_number,

@@ -86,7 +86,7 @@ def check_views(ruleset, state, setup: tuple) -> None:
     table = ruleset.table(state)
     assert table.phase in PHASES and len(table.seating) == table.players
     full = ruleset.full_view(state)
-    hands = [list(hand) for hand in ruleset.hands(state)]
+    hands = [list(hand) for hand in ruleset.view_facts(state).hands]
     assert [[card["id"] for card in hand] for hand in full.get("hands", [])] in ([], hands)
     hidden = card_ids(full) - card_ids(ruleset.view(state, None))
     for seat in [None, *range(table.players)]:

@@ -5,8 +5,9 @@ as long as it needs it."""
 from dataclasses import replace
 
 from games.engine.cards import wire
+from games.engine.events import events_spec
 from games.engine.specs import Choice, Field, Obj, Tagged
-from games.engine.vocabulary import CARDS, events_spec, per_seat
+from games.engine.vocabulary import CARDS, per_seat
 from tests.rulesets.highcard.ruleset import EVENTS, VIEW, HighCard
 
 
@@ -26,7 +27,7 @@ class EventsShowHands(HighCard):
 
     def apply(self, state, seat, action):
         state, events = super().apply(state, seat, action)
-        hands = [[wire(c) for c in hand] for hand in self.hands(state)]
+        hands = [[wire(c) for c in hand] for hand in self.view_facts(state).hands]
         return state, [*events, {"type": "hands", "hands": hands}]
 
 
@@ -38,6 +39,6 @@ class ViewShowsHand(HighCard):
     def view(self, state, seat, legal=None):
         data = super().view(state, seat, legal)
         if seat is not None:
-            following = self.hands(state)[(seat + 1) % state.players]
+            following = self.view_facts(state).hands[(seat + 1) % state.players]
             data["played"] = [*data["played"], *map(wire, following)]
         return data

@@ -10,16 +10,10 @@ from games.engine.actions import Action, Play
 from games.engine.cards import RANK_OF, make_pack, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, events_spec
+from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.specs import Choice, Field, Int, Obj
-from games.engine.vocabulary import (
-    DELTAS,
-    PLAY_EVENT,
-    SEAT_EVENT,
-    events_spec,
-    per_seat,
-    view_spec,
-)
+from games.engine.vocabulary import per_seat, view_spec
 
 HAND = 3
 PACK = make_pack(1, jokers=False)
@@ -161,21 +155,13 @@ class HighCard(Ruleset[State]):
             events.append({"type": "round_end", "deltas": deltas})
         return state, events
 
-    def match_options(self, state):
-        return {"players": state.players, "rounds": state.rounds}
-
-    def humans(self, state):
-        return state.humans
-
-    def hands(self, state):
-        return ((),) * state.players if state.round is None else state.round.hands
-
-    def trick(self, state):
+    def view_facts(self, state):
         rnd = state.round
-        return [] if rnd is None else [(s, (c,), single(c)) for s, c in rnd.trick]
-
-    def played(self, state):
-        return () if state.round is None else state.round.played
+        options = {"players": state.players, "rounds": state.rounds}
+        if rnd is None:
+            return ViewFacts(options, state.humans, ((),) * state.players, (), ())
+        return ViewFacts(options, state.humans, rnd.hands,
+                         [(s, (c,), single(c)) for s, c in rnd.trick], rnd.played)
 
     def view_fields(self, state):
         rnd = state.round

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from games.engine.actions import Action, Play
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k import settle, views
 from games.engine.rulesets.five_ten_k.combos import PACK, beats, readings_of
@@ -87,20 +87,11 @@ class FiveTenK(Ruleset[Match]):
     def forced_action(self, state: Match) -> Action | None:
         return flow.forced_action(state)
 
-    def match_options(self, state: Match) -> dict:
-        return state.options._asdict()
-
-    def humans(self, state: Match) -> tuple[bool, ...]:
-        return state.humans
-
-    def hands(self, state: Match) -> tuple[tuple[int, ...], ...]:
-        return ((),) * state.options.players if state.round is None else state.round.hands
-
-    def trick(self, state: Match) -> tuple:
-        return () if state.round is None else state.round.trick
-
-    def played(self, state: Match) -> list[int]:
-        return views.played(state)
+    def view_facts(self, state: Match) -> ViewFacts:
+        rnd = state.round
+        return ViewFacts(state.options._asdict(), state.humans,
+                         ((),) * state.options.players if rnd is None else rnd.hands,
+                         () if rnd is None else rnd.trick, views.played(state))
 
     def view_fields(self, state: Match) -> dict:
         return views.own_fields(state)

@@ -2,23 +2,13 @@
 
 from games.engine.cards import RANKS, wire
 from games.engine.errors import IllegalAction
+from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.rulesets.five_ten_k.combos import PACK
 from games.engine.rulesets.five_ten_k.round import HAND_SIZE, deal_size, held_xi, settle
 from games.engine.rulesets.five_ten_k.settle import LEVELS, PLAYERS, POINTS_IN_PACK
 from games.engine.rulesets.five_ten_k.state import OPTIONS, Match
 from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj
-from games.engine.vocabulary import (
-    CARD,
-    DELTAS,
-    PLAY_EVENT,
-    POINTS,
-    SEAT,
-    SEAT_EVENT,
-    STANDINGS,
-    events_spec,
-    per_seat,
-    view_spec,
-)
+from games.engine.vocabulary import CARD, POINTS, SEAT, per_seat, view_spec
 
 TEAM = List(SEAT, 4)
 MAX_DEAL = HAND_SIZE * max(PLAYERS)

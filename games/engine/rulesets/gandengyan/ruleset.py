@@ -6,7 +6,7 @@ from games.engine.actions import Action, Pass, Play
 from games.engine.cards import PER_DECK, make_pack
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.rulesets.gandengyan import combos, flow, settle, views
 from games.engine.rulesets.gandengyan.state import (
     OPTIONS,
@@ -195,20 +195,11 @@ class Gandengyan(Ruleset[Match]):
 
     # -- what seats see ----------------------------------------------------------------------
 
-    def match_options(self, state: Match) -> dict:
-        return state.options
-
-    def humans(self, state: Match) -> tuple[bool, ...]:
-        return state.humans
-
-    def hands(self, state: Match) -> tuple[tuple[int, ...], ...]:
-        return ((),) * state.players if state.round is None else state.round.hands
-
-    def trick(self, state: Match) -> tuple:
-        return () if state.round is None else state.round.trick
-
-    def played(self, state: Match) -> list[int]:
-        return views.played(state)
+    def view_facts(self, state: Match) -> ViewFacts:
+        rnd = state.round
+        return ViewFacts(state.options, state.humans,
+                         ((),) * state.players if rnd is None else rnd.hands,
+                         () if rnd is None else rnd.trick, views.played(state))
 
     def view_fields(self, state: Match) -> dict:
         return views.own_fields(state)

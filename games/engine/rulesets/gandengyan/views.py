@@ -2,21 +2,11 @@
 
 from games.engine.actions import READING
 from games.engine.cards import make_pack, wire
+from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.rulesets.gandengyan import flow
 from games.engine.rulesets.gandengyan.state import LOGGED, OPTIONS, Logged, Match, Round
 from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj
-from games.engine.vocabulary import (
-    CARDS,
-    DELTAS,
-    PLAY_EVENT,
-    POINTS,
-    SEAT,
-    SEAT_EVENT,
-    STANDINGS,
-    events_spec,
-    per_seat,
-    view_spec,
-)
+from games.engine.vocabulary import CARDS, POINTS, SEAT, per_seat, view_spec
 
 # A round's events: at most one play per card, a few passes, a draw and a trick per play.
 MAX_LOGGED = 4096

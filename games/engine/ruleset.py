@@ -37,7 +37,7 @@ class RulesetInfo:
     players: tuple[int, ...]  # the table sizes it plays
     options: Obj  # every option, with its default and bounds
     view: Obj  # what `view` returns (games.engine.vocabulary: the words all views share)
-    events: Tagged  # what each event `apply` emits may say (vocabulary.events_spec)
+    events: Tagged  # what each event `apply` emits may say (games.engine.events.events_spec)
     settle_facts: Obj  # what `settle` takes besides the options
     settle_example: Mapping = field(default_factory=dict)
 

@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
-from games.api.matches import VIEW_EXAMPLES, read_match, view_response
+from games.api.matches import VIEW_EXAMPLES, view_response
 from games.api.serializers import MatchViewOutput, TableListOutput
 
 
@@ -51,6 +51,6 @@ class TablePlayView(APIView):
     )
     def post(self, request, slug: str):
         seated = services.table_play(user=request.user, slug=slug)
-        read = read_match(request, seated.match.pk, events=selectors.RECENT_EVENTS)
+        read = services.match_read(request.user, seated.match.pk, events=selectors.RECENT_EVENTS)
         return view_response(read, code=status.HTTP_201_CREATED if seated.opened
                              else status.HTTP_200_OK)

@@ -96,7 +96,7 @@ def test_no_response_shows_a_hidden_card_or_a_running_seed(
 ):
     game = request.node.callspec.id
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"hidden-{game}-{next(counter)}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"hidden-{game}-{next(counter)}")
     rng = random.Random(game)
     client = Client(client_sender(APIClient()))
     sign_in(client)

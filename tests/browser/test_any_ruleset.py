@@ -44,6 +44,6 @@ def test_a_ruleset_without_a_module_of_its_own_plays_to_the_end(open_page):
     back_to_lobby(page)
     item = page.locator(f".match-item[data-match='{match}'] strong")
     assert item.inner_text() == "High card"
-    page.click("[data-action=language]")
-    assert page.locator(f".match-item[data-match='{match}'] strong").inner_text() == "比大"
+    page.click("[data-action=language]")  # the list is read again, in Chinese
+    page.locator(f".match-item[data-match='{match}'] strong", has_text="比大").wait_for()
     assert screen(page, "screen") == "lobby"

@@ -115,6 +115,8 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         level, actor, reason = who
         seat = row.match.to_act
         ruleset = row.match.ruleset
+        # The snapshot is decoded once: the seat's observation is built from it, and the submit
+        # applies the action to it.
         state = get_ruleset(ruleset).from_json(row.match.snapshot)
         seen = observe(ruleset, state, seat)
         rng = random.Random(f"{row.seed_hash}:{version}")
@@ -128,7 +130,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         try:
             done = services.action_submit(
                 match_id=match_id, seat=seat, action=action, expected_version=version,
-                actor=actor, reason=reason, announce=last)
+                actor=actor, reason=reason, announce=last, row=row, state=state)
         except StaleVersion:
             break  # another delivery of this turn, or a person, got there first
         _test_delay(TEST_DELAY_AFTER, match_id, version)

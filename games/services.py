@@ -87,11 +87,12 @@ class _Progress:
     seated: list[tuple[int, int]] = field(default_factory=list)  # (user id, seat) taken now
 
     @classmethod
-    def load(cls, match: Match) -> "_Progress":
+    def load(cls, match: Match, state: Any = None) -> "_Progress":
+        """`state`: the match's snapshot already decoded by the caller (not decoded again)."""
         engine = get_ruleset(match.ruleset)
         progress = cls(match, engine)
         if match.snapshot is not None:
-            progress.state = engine.from_json(match.snapshot)
+            progress.state = engine.from_json(match.snapshot) if state is None else state
             progress.round_open = not engine.round_over(progress.state)
         progress.match.version += 1
         return progress
@@ -423,9 +424,9 @@ def _acting_seat(row, player, seat: int | None) -> int:
     return seat if player is None else _seat_of(player, row.seats, seat)
 
 
-def _ready(row, expected_version: int) -> "_Progress":
+def _ready(row, expected_version: int, state: Any = None) -> "_Progress":
     """The match's progress, ready for an action, or the refusal: a stale version, no action
-    awaited."""
+    awaited. `state`: the row's snapshot, decoded already."""
     match = row.match
     if match.version != expected_version:
         raise StaleVersion(expected=expected_version, current=match.version)
@@ -433,7 +434,7 @@ def _ready(row, expected_version: int) -> "_Progress":
         raise IllegalAction("match_not_started", "open seats are still waiting for players")
     if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
         raise IllegalAction("match_over", f"the match is {match.status}")
-    return _Progress.load(match)
+    return _Progress.load(match, state)
 
 
 @dataclass(frozen=True)
@@ -461,11 +462,14 @@ def _replayed(match_id: int, seat: int, key: str, action: Action) -> Replayed | 
 def action_submit(
     *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
     player=None, reason: str = "", announce: bool = True, idempotency_key: str | None = None,
+    row=None, state: Any = None,
 ) -> "Submitted | Replayed":
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
     for the seat they hold (Forbidden if they hold none, or `seat` names another); without
     `player` the caller has checked `seat`; `reason` says why the server acts (actor auto).
-    `announce` False: the caller plays the next server turn itself. An `idempotency_key` this
+    `announce` False: the caller plays the next server turn itself. `row` and `state`: the
+    match as the caller has just read it and decoded its snapshot (a server turn), so neither is
+    done again; the version check guards the write as ever. An `idempotency_key` this
     seat used for an accepted action already gives `Replayed`, whatever the version: the retry
     of an act whose answer was lost. Refusals (NotFound, Forbidden, IllegalAction,
     StaleVersion, Conflict) leave the match exactly as it was.
@@ -473,12 +477,13 @@ def action_submit(
     Most actions stay within a round: read, apply, and one compare-and-set write that a
     concurrent writer makes fail (StaleVersion). An action that ends a round is done again
     under the row's lock in one transaction, with the settlement and the next deal."""
-    row = sql.match_row(match_id)
+    if row is None:
+        row, state = sql.match_row(match_id), None
     seat = _acting_seat(row, player, seat)
     if idempotency_key is not None and (
             replayed := _replayed(match_id, seat, idempotency_key, action)) is not None:
         return replayed
-    progress = _ready(row, expected_version)
+    progress = _ready(row, expected_version, state)
     progress.apply(seat, action, actor, reason, idempotency_key or "")
     if progress.advance(settle=False):
         if not progress.save(expected_version, announce):

@@ -12,7 +12,8 @@ then `seated`, `player_joined`, `match_started`, `your_turn` and `match_finished
 
 Authentication: the token header, or `?ticket=` (POST /api/v1/auth/stream-ticket/) where headers
 cannot be sent. Heartbeat comments keep idle connections open through proxies. A stream never
-carries what the reader's view would not: it is built from the same view.
+carries what the reader's view would not: it is built from the same view. When its web process
+stops, a stream ends with `event: restarting` and a `retry` hint: come back in a moment.
 """
 
 import functools
@@ -52,6 +53,11 @@ def sse(event: str, data, message_id: int | None = None) -> bytes:
 
 
 HEARTBEAT = b": heartbeat\n\n"
+# A stream's last message when its web process stops: `retry` tells an EventSource when to
+# reconnect (to the process that replaces it), `restarting` tells any client why it ended.
+RESTARTING = (f"retry: {live.RESTART_RETRY_MS}\n".encode() + sse(
+    "restarting", {"code": "restarting", "message": "The server is restarting: reconnect.",
+                   "retry_ms": live.RESTART_RETRY_MS}))
 
 
 def only_get(view):
@@ -204,6 +210,8 @@ async def _match_messages(user, match_id: int, last_id: int | None):
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
+    except live.Stopping:
+        yield RESTARTING
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:
@@ -323,6 +331,8 @@ async def _account_messages(user):
                              and notice["to_act"] == entry["seat"])
                 if notice["status"] != Match.Status.WAITING:
                     fills.pop(notice["match"], None)
+    except live.Stopping:
+        yield RESTARTING
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:

@@ -196,8 +196,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # guest and guest_browser are buckets (accounts.throttling): that many at once, then one
+    # every hour / N: a café behind one address is never locked out for long.
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
-                               "admin_login": "10/minute"},
+                               "admin_login": "10/minute", "guest": "60/hour",
+                               "guest_browser": "10/hour"},
     # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
     # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
     # header, which a client can otherwise fill with anything to escape the limits.

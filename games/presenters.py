@@ -40,7 +40,7 @@ def seat_summary(seat: SeatInfo, you: SeatInfo | None, autoplay: dict) -> dict:
         "seat": seat.index,
         "kind": seat.kind,
         "level": seat.bot_level or None,
-        "player": seat.username,
+        "player": seat.name,
         "open": seat.kind == Seat.Kind.HUMAN and seat.user_id is None,
         "you": you is not None and seat.index == you.index,
         "score": seat.score,

@@ -119,7 +119,8 @@ class SeatOutput(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["human", "bot"])
     level = serializers.CharField(allow_null=True)
-    player = serializers.CharField(allow_null=True, help_text="username of a human seat")
+    player = serializers.CharField(allow_null=True, help_text="the person's name as people "
+                                   "read it: their display name, else their username")
     open = serializers.BooleanField(help_text="a human seat nobody has joined yet")
     you = serializers.BooleanField()
     score = serializers.IntegerField()

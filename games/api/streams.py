@@ -8,7 +8,8 @@ that reconnects with `Last-Event-ID` gets the updates it missed, then a whole vi
 that is over and fully sent answers 204, which tells a browser to stop reconnecting.
 
 `GET /api/v1/stream/`: the reader's account: `matches` (every waiting or active match of theirs),
-then `seated`, `player_joined`, `match_started`, `your_turn` and `match_finished` as they happen.
+then `seated`, `player_joined`, `match_started`, `your_turn`, `match_finished` and
+`rematch_offered` as they happen.
 
 Authentication: the token header, or `?ticket=` (POST /api/v1/auth/stream-ticket/) where headers
 cannot be sent. Heartbeat comments keep idle connections open through proxies. A stream never
@@ -310,6 +311,8 @@ async def _account_messages(user):
                 mine, fills = await in_thread(_open_matches)(user)
                 subscription.listen(live.match_channel(m) for m in mine)
                 yield sse("matches", list(mine.values()))
+            elif "rematch" in notice:  # someone asks the reader to play a finished match again
+                yield sse("rematch_offered", {k: notice[k] for k in ("match", "rematch", "seat")})
             elif "seat" in notice:  # the reader sat down in a match (created or joined)
                 mine[notice["match"]] = {"match": notice["match"], "seat": notice["seat"],
                                          "status": notice["status"],

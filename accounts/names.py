@@ -24,8 +24,7 @@ import unicodedata
 
 from confusable_homoglyphs.confusables import confusables_data
 
-from games.engine.errors import Refusal
-from games.errors import Conflict
+from games.errors import Conflict, Refusal
 
 MIN_LENGTH, MAX_LENGTH = 2, 24
 SEPARATORS = frozenset(" -_.'·")

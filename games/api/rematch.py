@@ -2,12 +2,11 @@
 declined by its people."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.views import APIView
 
 from games import selectors, services
 from games.api.errors import ErrorSerializer
-from games.api.matches import VIEW_EXAMPLES, view_response
+from games.api.matches import VIEW_EXAMPLES, seated_response, view_response
 from games.api.serializers import MatchViewOutput
 
 ERRORS = {401: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
@@ -23,10 +22,8 @@ class RematchView(APIView):
         examples=VIEW_EXAMPLES,
     )
     def post(self, request, match_id: int):
-        seated = services.rematch_accept(user=request.user, match_id=match_id)
-        read = services.match_read(request.user, seated.match.pk, events=selectors.RECENT_EVENTS)
-        return view_response(read, code=status.HTTP_201_CREATED if seated.opened
-                             else status.HTTP_200_OK)
+        return seated_response(request.user, services.rematch_accept(user=request.user,
+                                                                     match_id=match_id))
 
 
 class RematchDeclineView(APIView):

@@ -10,6 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
+from bots.tasks import recover
 from games.engine.registry import get_ruleset
 from games.models import Event, Match, Table
 from tests.api.test_streams import open_stream, token_of
@@ -95,12 +96,16 @@ def test_a_seat_declined_goes_to_a_bot_and_the_rematch_starts(finished):
     assert second.get(f"/matches/{new_id}/")[0] == 404
 
 
-def test_bots_take_the_seats_nobody_answered_for_when_the_wait_is_over(finished):
+@pytest.mark.parametrize("by", ["the sweep", "a read"])
+def test_bots_take_the_seats_nobody_answered_for_when_the_wait_is_over(finished, by):
     first, second, old_id = finished
     new_id = first.post(f"/matches/{old_id}/rematch/")[1]["id"]
+    assert recover() == 0  # not due yet
     past = timezone.now() - timedelta(seconds=1)
     Match.objects.filter(pk=new_id).update(bots_fill_at=past, due_at=past)
-    view = first.get(f"/matches/{new_id}/")[1]  # the first read after the wait seats them
+    if by == "the sweep":
+        assert recover() == 1
+    view = first.get(f"/matches/{new_id}/")[1]
     assert view["status"] == "active" and view["seats"][1]["kind"] == "bot"
     assert refused(second.post(f"/matches/{old_id}/rematch/")) == (409, "rematch_closed")
     assert second.get(f"/matches/{old_id}/")[1]["rematch"]["yours"] == "bot"

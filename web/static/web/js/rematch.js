@@ -82,7 +82,7 @@ export function rematchChoices(matchId, rematch, asker, onDeclined) {
 
 /**
  * The final results dialog's part: the choices for the finished `view`, kept up to date from
- * the account stream (someone else asks) until `dialog` closes.
+ * the account stream (someone else asks) while the dialog is shown.
  * @param {View} view
  * @param {HTMLDialogElement} dialog
  */
@@ -101,7 +101,10 @@ export function rematchPanel(view, dialog) {
     onRefused: () => {},
     onUnsupported: () => {},
   });
+  // The dialog closes, or the page goes elsewhere (a new address is a new screen, whose
+  // dialogs are removed without closing).
   dialog.addEventListener("close", () => stream.stop());
+  window.addEventListener("hashchange", () => stream.stop(), { once: true });
   render(view);
   return part;
 }

@@ -1,7 +1,8 @@
 """Who plays, and playing again: a guest names itself, renames, and makes itself an account
 from the page (keeping its matches) after the warning a guest gets before signing out; a
 throttled sign-in says how long to wait; two people (two browser contexts) play again at the end
-of a match, one asking, the other accepting the offer that reaches their results dialog."""
+of a match, one asking, the other accepting the offer that reaches their results dialog, or
+declining it from the lobby (a bot takes the seat)."""
 
 from tests.browser.driver import (
     SCREEN,
@@ -54,6 +55,25 @@ def test_a_throttled_sign_in_says_how_long_to_wait(open_page):
     }""")
     assert said == [f"Too many tries from here just now: try again in {wait}." for wait in
                     ("3 minutes", "61 seconds", "1 second")]
+
+
+def test_an_offer_stays_in_the_lobby_until_it_is_answered(open_page):
+    host = open_page()
+    host.fill(".sign-in input[name=display_name]", "Asker")
+    sign_in_as_guest(host)
+    first = start_match(host, "highcard", HIGH_CARD, ["human"])
+    friend = invited(open_page, host)
+    play_together({"host": host, "friend": friend})
+    host.click("dialog[open] [data-action=rematch]")
+    host.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=waiting]")
+
+    friend.locator("dialog[open] .rematch", has_text="Asker wants to play again").wait_for()
+    friend.click("dialog[open] [data-action=lobby]")
+    offer = friend.locator(f".match-item[data-match='{first}'] .rematch")
+    offer.locator("[data-action=rematch-decline]").click()
+    offer.wait_for(state="detached")  # answered: the list is read again, without it
+    host.wait_for_selector(f"{SCREEN}[data-status=active]")  # a bot took the seat
+    assert host.locator(".score-list li").nth(1).inner_text().startswith("Bot")
 
 
 def test_two_people_play_again_one_asks_and_the_other_accepts(open_page):

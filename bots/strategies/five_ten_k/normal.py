@@ -9,6 +9,7 @@ engine state the same way for a bot's turn and in the hard bot's rollouts.
 
 import random
 
+from bots.strategies.going_out import going_out
 from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import ACE, RANK_OF, TWO
 from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
@@ -93,10 +94,10 @@ def play(seen: Observation) -> Action:
     plays = [a for a in seen.legal if isinstance(a, Play)]
     if not plays:
         return Pass()
+    out = going_out(hand, plays, extra_candidates)
+    if out is not None:
+        return out  # it empties the hand, with any extras: nothing is worth more
     options = [(p, junk_extras(hand, p, counts)) for p in plays]
-    for p, extras in options:
-        if len(p.cards) + len(extras) == len(hand):
-            return p.with_extras(extras)  # it empties the hand: nothing is worth more
     opponents = [n for s, n in enumerate(seen.counts) if s not in seen.side and n]
     threatened = bool(opponents) and min(opponents) <= NEAR_FINISH
     if seen.top is None:

@@ -15,6 +15,7 @@ from games.engine.cards import ACE, RANK_OF, TWO
 from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
 from games.engine.rulesets.five_ten_k.observation import Observation
+from games.engine.rulesets.five_ten_k.settle import XI_PAYS, xi_tier
 
 # What spending one card of a rank costs: high cards win the tricks that matter later.
 KEEP = (0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 3, 4.5, 7)
@@ -25,6 +26,10 @@ BOMB_SIZE_COST = 3  # per card above four
 # Leaving part of a rank behind: a broken pair or triple is harder to shed, a broken bomb is lost.
 BREAK = {1: 0, 2: 2, 3: 3}
 BREAK_BOMB = 12
+# A 喜 bomb pays its 喜分 whether played whole or held at the round's end: breaking it loses that
+# (each other seat pays 1, 2, 4... per tier), worth far more than any trick. This much per unit.
+XI_LOST = 40
+XI_UNITS = XI_PAYS["multiplicative"]
 POINT_EXPOSURE = 0.1  # leading point cards offers them to whoever wins the trick
 NEAR_FINISH = 3  # an opponent with this many cards or fewer is about to finish
 URGENT = 15
@@ -79,11 +84,14 @@ def cost(play: Play, extras: tuple[int, ...], counts: dict[int, int]) -> float:
     """What a play spends: the cards' worth, broken groups, bombs; less what it sheds."""
     used = rank_counts(play.cards)
     total = sum(KEEP[RANK_OF[c]] for c in play.cards) + sum(KEEP[RANK_OF[c]] for c in extras)
+    bomb = play.reading.type == "bomb"
     for rank, n in used.items():
         held = counts[rank]
         if held > n:
             total += BREAK_BOMB if held >= 4 else BREAK[held]
-    if play.reading.type == "bomb":
+            kept = XI_UNITS[xi_tier(rank, held - n)] + (XI_UNITS[xi_tier(rank, n)] if bomb else 0)
+            total += XI_LOST * (XI_UNITS[xi_tier(rank, held)] - kept)
+    if bomb:
         total += BOMB_COST + BOMB_SIZE_COST * (play.reading.length - 4)
     return total - SHED * (len(play.cards) + len(extras))
 

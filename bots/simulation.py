@@ -19,6 +19,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from bots.strategies import Strategy, observe, registered
@@ -189,6 +190,27 @@ def simulate(
         _WORK.clear()
     outcome.rounds.sort(key=lambda r: (r["match"], r["round"]))
     return outcome
+
+
+def _burn() -> None:
+    while True:
+        pass
+
+
+@contextmanager
+def load(processes: int):
+    """`processes` sibling processes burning CPU while the block runs: an artificial load, to
+    show that a level plays as strongly on a busy machine (its budget is samples and CPU time)."""
+    burners = [multiprocessing.get_context("fork").Process(target=_burn, daemon=True)
+               for _ in range(processes)]
+    for burner in burners:
+        burner.start()
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.terminate()
+            burner.join()
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:

@@ -77,8 +77,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connections
     from django.test import Client
-    from rest_framework.authtoken.models import Token
 
+    from accounts import tokens
     from accounts.models import User
     from games.models import Match
 
@@ -90,7 +90,7 @@ def main() -> None:
             user = User.objects.create_user(f"player-of-{size}")
             add_matches(user, others, size, made)
             made += size
-            token = Token.objects.create(user=user).key
+            token = tokens.issue(user).key
             clients[size] = Client(HTTP_AUTHORIZATION=f"Token {token}")
             first = Match.objects.filter(owner=user).order_by("pk").first().pk
             paths[size] = {"first page": "/api/v1/matches/",

@@ -22,7 +22,7 @@ from bots.strategies import choose_action, observe
 from games import services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
-from games.models import Match, Move
+from games.models import Match
 
 _eager = threading.local()
 logger = logging.getLogger(__name__)
@@ -82,22 +82,6 @@ def _due_now(match_id: int, version: int) -> None:
         due_at=timezone.now())
 
 
-def _who_plays(row) -> tuple[str, str, str] | None:
-    """(level, actor, reason) of the server's play for the seat to act, or None: a person's
-    turn whose clock has not run out (or a match not in play)."""
-    match = row.match
-    seat = match.to_act
-    if match.status != Match.Status.ACTIVE or seat is None:
-        return None
-    if seat in match.bot_seats:
-        return row.seats[seat].bot_level, Move.Actor.BOT, ""
-    if str(seat) in match.autoplay:
-        return "normal", Move.Actor.AUTO, Move.Reason.AUTOPLAY
-    if match.deadline_at is not None and match.deadline_at <= timezone.now():
-        return "normal", Move.Actor.AUTO, Move.Reason.TIMEOUT
-    return None
-
-
 def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
                       seconds: float | None = None) -> int:
     """Play the server's turns from `version` on, as long as the server is to act (at most
@@ -110,9 +94,10 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
     started, played = time.monotonic(), 0
     while played < turns:
         row = sql.match_row(match_id)
-        if row is None or row.match.version != version or (who := _who_plays(row)) is None:
+        if row is None or row.match.version != version or (
+                who := row.match.server_turn(timezone.now())) is None:
             break
-        level, actor, reason = who
+        level, actor, reason = who.level(row.seats), who.actor, who.reason
         seat = row.match.to_act
         ruleset = row.match.ruleset
         # The snapshot is decoded once: the seat's observation is built from it, and the submit

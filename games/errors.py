@@ -1,27 +1,21 @@
-"""Refusals of the match services besides the engine's, transport-free: each says what sort of
-refusal it is (`kind`) and the API's one error handler maps that to a status."""
+"""Refusals of the match services besides the engine's, transport-free: each has its code, and
+the API's one table of codes (games/api/errors.py) gives its status."""
 
 from games.engine.errors import Refusal
 
 
 class NotFound(Refusal):
-    kind = "not_found"
-
     def __init__(self, message: str = "no such match", **details):
         super().__init__("not_found", message, **details)
 
 
 class Forbidden(Refusal):
-    kind = "forbidden"
-
     def __init__(self, message: str, **details):
         super().__init__("forbidden", message, **details)
 
 
 class Conflict(Refusal):
     """The request does not fit the match as it is now: nothing changed."""
-
-    kind = "conflict"
 
 
 class StaleVersion(Conflict):

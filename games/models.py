@@ -4,7 +4,9 @@ match may be opened from; their options are copied into the match, never referre
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -14,6 +16,8 @@ from django.utils import timezone
 
 # The bot levels a seat may have; the bots app plays each of them for every ruleset.
 BOT_LEVELS = ("random", "normal", "hard")
+# A bot seat's level when nobody chose one, and the level the server plays a person's seat at.
+DEFAULT_BOT_LEVEL = "normal"
 # A turn clock: seconds a person has for each decision, within these bounds; 0 is no clock.
 TURN_SECONDS = (5, 300)
 DEFAULT_TURN_SECONDS = 30  # when two or more people share a table and nobody chose
@@ -66,7 +70,7 @@ class Table(models.Model):
 
     def bot_level(self, seat: int) -> str:
         """The level of the bot taking seat `seat` (1 and up)."""
-        levels = self.bot_levels or ["normal"]
+        levels = self.bot_levels or [DEFAULT_BOT_LEVEL]
         return levels[(seat - 1) % len(levels)]
 
 
@@ -85,6 +89,20 @@ class RulesetDefaults(models.Model):
 
     def __str__(self) -> str:
         return f"defaults for {self.ruleset}"
+
+
+@dataclass(frozen=True)
+class ServerTurn:
+    """The server plays the seat to act: a bot seat (actor bot), or a person's seat (actor auto)
+    in 托管 or whose clock ran out (the reason)."""
+
+    seat: int
+    actor: str  # Move.Actor
+    reason: str  # Move.Reason, "" for a bot
+
+    def level(self, seats: Sequence) -> str:
+        """The bot level that plays it: the bot seat's own (`seats`: the match's, in order)."""
+        return seats[self.seat].bot_level if self.actor == Move.Actor.BOT else DEFAULT_BOT_LEVEL
 
 
 class Match(models.Model):
@@ -156,6 +174,21 @@ class Match(models.Model):
         """A quick match whose wait is over: its open seats are the bots' now."""
         return (self.status == self.Status.WAITING and self.bots_fill_at is not None
                 and self.bots_fill_at <= timezone.now())
+
+    def server_turn(self, now: datetime | None = None) -> ServerTurn | None:
+        """Who plays the seat to act if the server does: its bot, or the server for a person's
+        seat in 托管, or (only when `now` is given) for a person whose clock ran out by `now`.
+        None: nobody, the person to act plays (or the match is not in play)."""
+        seat = self.to_act
+        if self.status != self.Status.ACTIVE or seat is None:
+            return None
+        if seat in self.bot_seats:
+            return ServerTurn(seat, Move.Actor.BOT, "")
+        if str(seat) in self.autoplay:
+            return ServerTurn(seat, Move.Actor.AUTO, Move.Reason.AUTOPLAY)
+        if now is not None and self.deadline_at is not None and self.deadline_at <= now:
+            return ServerTurn(seat, Move.Actor.AUTO, Move.Reason.TIMEOUT)
+        return None
 
 
 class Seat(models.Model):

@@ -1,13 +1,16 @@
 """Fixtures shared by every test package: API clients and accounts with tokens."""
 
+import json
 import os
 
 import pytest
 from django.core.cache import cache
+from django.core.handlers.base import BaseHandler
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from accounts import tokens
+from games.api.errors import ERRORS
 from games.engine.registry import discover
 
 PASSWORD = "a long enough pass phrase"
@@ -26,6 +29,43 @@ TEST_RULESETS = discover("tests.rulesets")
 def _empty_cache():
     """Throttle counters live in the cache: no test inherits another's."""
     cache.clear()
+
+
+def _error_code(response) -> str | None:
+    """The code of an answer in the API's error shape (None for any other answer)."""
+    if response.status_code < 400 or "application/json" not in response.get("Content-Type", ""):
+        return None
+    body = json.loads(response.content)
+    return body["error"]["code"] if isinstance(body, dict) and "error" in body else None
+
+
+@pytest.fixture(autouse=True)
+def _errors_as_listed():
+    """Every error any test meets has the status the API's table gives its code
+    (games.api.errors.ERRORS), whichever endpoint and whichever path through the code answered
+    it. /api/raise/ is tests/test_api_errors.py's view that raises whatever a test names, made-up
+    codes and all: left out."""
+    met = []
+    handle, handle_async = BaseHandler.get_response, BaseHandler.get_response_async
+
+    def noted(request, response):
+        if not request.path.startswith("/api/raise/") and (code := _error_code(response)):
+            met.append((request.method, request.path, code, response.status_code))
+        return response
+
+    def get_response(self, request):
+        return noted(request, handle(self, request))
+
+    async def get_response_async(self, request):
+        return noted(request, await handle_async(self, request))
+
+    BaseHandler.get_response, BaseHandler.get_response_async = get_response, get_response_async
+    try:
+        yield
+    finally:
+        BaseHandler.get_response, BaseHandler.get_response_async = handle, handle_async
+    wrong = [answer for answer in met if ERRORS.get(answer[2], (None,))[0] != answer[3]]
+    assert not wrong, f"errors whose status is not their code's in ERRORS: {wrong}"
 
 
 @pytest.fixture(autouse=True)

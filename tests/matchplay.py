@@ -93,7 +93,7 @@ def counted_seeds(monkeypatch, prefix: str) -> None:
     from games import services
 
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"{prefix}-{next(counter):04d}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"{prefix}-{next(counter):04d}")
 
 
 def legal_from_view(view: dict) -> list[Action]:

@@ -5,7 +5,10 @@ This module is also the URLconf of its tests: the real routes plus one view that
 whichever exception a test names.
 """
 
+import ast
 import logging
+import re
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -19,8 +22,9 @@ from rest_framework.views import APIView
 
 from config.urls import handler400, handler404, handler500
 from config.urls import urlpatterns as real_urlpatterns
+from games.api.errors import ERRORS
 from games.api.middleware import RequestIdLogFilter
-from games.engine.errors import IllegalAction
+from games.engine.errors import IllegalAction, Refusal
 from games.errors import Forbidden, NotFound, StaleVersion
 
 # Django looks the error views up on the URLconf module: they must be attributes of this one.
@@ -50,7 +54,7 @@ class RaiseView(APIView):
     permission_classes = [AllowAny]
 
     def get(self, request, name):
-        raise RAISED[name]
+        raise RAISED[name] if name in RAISED else Refusal(name, "a refusal with this code")
 
 
 urlpatterns = [*real_urlpatterns, path("api/raise/<str:name>/", RaiseView.as_view())]
@@ -232,3 +236,55 @@ def test_pages_outside_the_api_keep_django_error_pages(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404
     assert response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("code", sorted(ERRORS))
+def test_a_refusal_is_answered_with_its_codes_status(api_client, code):
+    response = api_client.get(f"/api/raise/{code}/")
+    assert (response.status_code, response.json()["error"]["code"]) == (ERRORS[code][0], code)
+
+
+def test_a_code_the_table_lacks_is_a_rulesets_own_refusal_400(api_client):
+    assert api_client.get("/api/raise/no_such_move_in_my_game/").status_code == 400
+
+
+ROOT = Path(__file__).resolve().parent.parent
+RAISING = {"IllegalAction", "Conflict", "Refusal", "error_body"}
+
+
+def codes_in_the_code() -> dict[str, str]:
+    """Every code the project's code names where it refuses: the first argument of a refusal or
+    of an error body, a `code=` of DRF's exceptions, the code handed to a spec's parse; {code:
+    where}."""
+    found = {}
+    for folder in ("games", "accounts", "bots", "tests/rulesets"):
+        for source in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(source.read_text())):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                named = [node.args[0]] if name in RAISING and node.args else []
+                named += [node.args[2]] if name == "parse" and len(node.args) > 2 else []
+                named += [k.value for k in node.keywords if k.arg == "code"]
+                found.update((n.value, f"{source.relative_to(ROOT)}:{n.lineno}") for n in named
+                             if isinstance(n, ast.Constant) and isinstance(n.value, str))
+    return found
+
+
+def test_every_code_the_project_refuses_with_is_in_the_table():
+    found = codes_in_the_code()
+    assert {"match_over", "not_a_guest", "token_expired", "body_too_large"} <= set(found)
+    assert {code: where for code, where in found.items() if code not in ERRORS} == {}
+
+
+def documented() -> dict[str, int]:
+    """{code: status} from the table of docs/api.md's Errors section."""
+    text = (ROOT / "docs/api.md").read_text()
+    section = text[text.index("## Errors"):text.index("## Live streams")]
+    rows = re.findall(r"^\| (\d{3}) \| ([^|]+) \|", section, re.MULTILINE)
+    return {code: int(status) for status, codes in rows
+            for code in re.findall(r"`([a-z_]+)`", codes)}
+
+
+def test_docs_api_md_lists_every_code_with_its_status():
+    assert documented() == {code: status for code, (status, _) in ERRORS.items()}

@@ -30,10 +30,9 @@ from games.api.serializers import (
     request_schema,
 )
 from games.engine.actions import action_from_parsed
-from games.engine.errors import IllegalAction
 from games.engine.registry import RULESETS
 from games.engine.specs import parse
-from games.models import Match, Move
+from games.models import Match
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
           409: ErrorSerializer, 413: ErrorSerializer}
@@ -45,21 +44,10 @@ VIEW_EXAMPLES = [
 ]
 
 
-def read_match(request, match_id: int, **events) -> selectors.MatchRead:
-    """The match as the caller may read it. What is overdue in it (the server's turn, a clock
-    that ran out, a quick match's bots) is done first rather than at the next sweep: at once
-    where tasks run in-process, else it is queued now."""
-    read = selectors.match_for(request.user, match_id, **events)
-    if services.overdue_handle(read.match):
-        read = selectors.match_for(request.user, match_id, **events)
-    return read
-
-
-def view_response(read, state=None, legal=None, code=status.HTTP_200_OK) -> Response:
-    response = Response(presenters.match_view(read, state, legal), status=code)
-    response["ETag"] = f'"{read.match.version}"'
-    response["Cache-Control"] = "private, no-cache"
-    return response
+def view_response(read, state=None, legal=None, code=status.HTTP_200_OK,
+                  headers: dict | None = None) -> Response:
+    return Response(presenters.match_view(read, state, legal), status=code, headers={
+        "ETag": f'"{read.match.version}"', "Cache-Control": "private, no-cache", **(headers or {})})
 
 
 class MatchListCreateView(APIView):
@@ -102,8 +90,7 @@ class MatchListCreateView(APIView):
                            value={"table": "510k-base5-half-dry"}),
             OpenApiExample(
                 "510k, two rounds, a friend joins with the invite code", request_only=True,
-                value={"ruleset": "510k", "options": {"rounds": 2, "base_score": 1, "dry": "full",
-                                                      "xi_mode": "multiplicative"},
+                value={"ruleset": "510k", "options": {"rounds": 2},
                        "seats": [{"type": "human"}, {"type": "human"},
                                  {"type": "bot", "level": "normal"},
                                  {"type": "bot", "level": "normal"}]},
@@ -129,7 +116,7 @@ class MatchDetailView(APIView):
         examples=VIEW_EXAMPLES,
     )
     def get(self, request, match_id: int):
-        read = read_match(request, match_id, events=selectors.RECENT_EVENTS)
+        read = services.match_read(request.user, match_id, events=selectors.RECENT_EVENTS)
         etag = f'"{read.match.version}"'
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
@@ -184,38 +171,12 @@ class MatchActView(APIView):
     )
     def post(self, request, match_id: int):
         body = parse(ACT, request.data, "invalid_input")
-
-        def submit():
-            return services.action_submit(
-                match_id=match_id, seat=body["seat"], player=request.user,
-                action=action_from_parsed(body["action"]),
-                expected_version=body["expected_version"], actor=Move.Actor.HUMAN,
-                idempotency_key=idempotency_key(request),
-            )
-
-        try:
-            done = submit()
-        except IllegalAction as refusal:
-            if refusal.code != "match_not_started" or not services.match_fill_due(
-                    match_id=match_id):
-                raise
-            done = submit()  # the bots have just sat down: stale_version, with the new version
-        if isinstance(done, services.Replayed):
-            # The act was applied before: the view as it is now, with every event since it.
-            response = view_response(selectors.match_for(
-                request.user, match_id, events_after=done.since, events=selectors.MAX_EVENTS))
-            response["Idempotent-Replayed"] = "true"
-            return response
-        since = done.events[0].seq - 1
-        if done.server_to_act:
-            # Eager bots have replied by now (a worker may have): read what they did.
-            read = selectors.match_for(request.user, match_id, events_after=since,
-                                       events=selectors.MAX_EVENTS)
-            return view_response(read)
-        read = done.read
-        return view_response(
-            selectors.MatchRead(read.match, read.round_number, read.seed_hash, read.seats,
-                                read.mine, done.events), done.state)
+        answer = services.player_act(
+            user=request.user, match_id=match_id, seat=body["seat"],
+            action=action_from_parsed(body["action"]),
+            expected_version=body["expected_version"], idempotency_key=idempotency_key(request))
+        replayed = {"Idempotent-Replayed": "true"} if answer.replayed else {}
+        return view_response(answer.read, answer.state, headers=replayed)
 
 
 class MatchEventsView(APIView):
@@ -229,7 +190,7 @@ class MatchEventsView(APIView):
     def get(self, request, match_id: int):
         since = query_int(request, "since", 0, 0, 2**31 - 1)
         limit = query_int(request, "limit", selectors.MAX_EVENTS, 1, selectors.MAX_EVENTS)
-        read = read_match(request, match_id, events_after=since, events=limit)
+        read = services.match_read(request.user, match_id, events_after=since, events=limit)
         return Response({
             "version": read.match.version,
             "last_event_seq": read.match.last_event_seq,
@@ -244,7 +205,7 @@ class MatchRoundsView(APIView):
         responses={200: RoundOutput(many=True), 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        read = read_match(request, match_id)
+        read = services.match_read(request.user, match_id)
         return Response([presenters.round_summary(r) for r in selectors.rounds_of(read.match)])
 
 
@@ -255,7 +216,7 @@ class MatchRoundDetailView(APIView):
         responses={200: RoundDetailOutput, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int, number: int):
-        read = read_match(request, match_id)
+        read = services.match_read(request.user, match_id)
         return Response(presenters.round_detail(selectors.round_of(read.match, number)))
 
 
@@ -299,7 +260,8 @@ class MatchAutoplayView(APIView):
     def post(self, request, match_id: int):
         body = parse(AUTOPLAY, request.data, "invalid_input")
         services.autoplay_set(user=request.user, match_id=match_id, on=body["on"])
-        return view_response(read_match(request, match_id, events=selectors.RECENT_EVENTS))
+        return view_response(services.match_read(request.user, match_id,
+                                                  events=selectors.RECENT_EVENTS))
 
 
 class MatchLeaveView(APIView):
@@ -310,6 +272,6 @@ class MatchLeaveView(APIView):
         responses={200: LeaveOutput, 404: ErrorSerializer},
     )
     def post(self, request, match_id: int):
-        read_match(request, match_id)
+        services.match_read(request.user, match_id)
         match = services.match_leave(user=request.user, match_id=match_id)
         return Response({"id": match.pk, "status": match.status, "version": match.version})

@@ -92,14 +92,13 @@ def _reader(request):
     raise exceptions.NotAuthenticated()
 
 
-def _view(user, match_id: int, after: int | None) -> dict:
-    """The reader's view with the events after `after` (None: the latest few); what is overdue
-    in the match is done first, as a read over the API does it."""
+def _view(user, match_id: int, after: int | None) -> tuple[dict, bool]:
+    """The reader's view with the events after `after` (None: the latest few), and whether the
+    server is to act (a bot, a seat in 托管); what is overdue in the match is done first, as a
+    read over the API does it."""
     events = selectors.MAX_EVENTS if after is not None else selectors.RECENT_EVENTS
-    read = selectors.match_for(user, match_id, events_after=after, events=events)
-    if services.overdue_handle(read.match):
-        read = selectors.match_for(user, match_id, events_after=after, events=events)
-    return presenters.match_view(read)
+    read = services.match_read(user, match_id, events_after=after, events=events)
+    return presenters.match_view(read), read.match.server_turn() is not None
 
 
 def _refused(error: Exception) -> JsonResponse:
@@ -169,20 +168,12 @@ def _deadline(view: dict) -> datetime | None:
     return view.get("bots_fill_at")
 
 
-def _server_turn(view: dict) -> bool:
-    """The server is to act: a bot's turn, or a seat in 托管."""
-    seat = view["to_act"]
-    if view["status"] != Match.Status.ACTIVE or seat is None:
-        return False
-    return view["seats"][seat]["kind"] == "bot" or view["seats"][seat]["autoplay"] is not None
-
-
 async def _match_messages(user, match_id: int, last_id: int | None):
     subscription = live.HUB.subscribe([live.match_channel(match_id)])
     read = in_thread(_view)
     heartbeat = settings.STREAM_HEARTBEAT_SECONDS
     try:
-        view = await read(user, match_id, last_id)
+        view, server = await read(user, match_id, last_id)
         if last_id is not None:
             for message in _updates(view["events"]):
                 yield message
@@ -195,7 +186,6 @@ async def _match_messages(user, match_id: int, last_id: int | None):
             deadline = _deadline(view)
             due = deadline is not None and deadline != looked
             left = (deadline - timezone.now()).total_seconds() + 0.1 if due else heartbeat
-            server = _server_turn(view)
             if server:
                 left = min(left, settings.STREAM_SERVER_TURN_SECONDS)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
@@ -206,11 +196,11 @@ async def _match_messages(user, match_id: int, last_id: int | None):
             else:
                 fresh = notice.get("resync") or notice["version"] > view["version"]
             if fresh:
-                latest = await read(user, match_id, view["last_event_seq"])
+                latest, server_now = await read(user, match_id, view["last_event_seq"])
                 if latest["version"] != view["version"]:
                     for message in _updates(latest["events"], _changed(view, latest)):
                         yield message
-                    view, quiet = latest, time.monotonic()
+                    view, server, quiet = latest, server_now, time.monotonic()
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()

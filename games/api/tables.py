@@ -9,8 +9,9 @@ from rest_framework.views import APIView
 
 from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
-from games.api.matches import VIEW_EXAMPLES, read_match, view_response
+from games.api.matches import VIEW_EXAMPLES, view_response
 from games.api.serializers import MatchViewOutput, TableListOutput
+from games.engine.registry import get_ruleset
 
 
 class TableListView(APIView):
@@ -24,8 +25,7 @@ class TableListView(APIView):
         examples=[OpenApiExample("A 510k table", response_only=True, value={"results": [{
             "slug": "510k-base5-half-dry", "name": "510K, base 5, half-dry",
             "ruleset": "510k", "ruleset_title": {"en": "510K", "zh": "五十K"}, "players": 4,
-            "options": {"players": 4, "base_score": 5, "dry": "half",
-                        "xi_mode": "multiplicative", "rounds": 8},
+            "options": get_ruleset("510k").parse_options({"base_score": 5, "dry": "half"}),
             "options_hash": "8f0c…",
             "options_described": [
                 {"option": "base_score", "label": {"en": "Base score", "zh": "底分"},
@@ -51,6 +51,6 @@ class TablePlayView(APIView):
     )
     def post(self, request, slug: str):
         seated = services.table_play(user=request.user, slug=slug)
-        read = read_match(request, seated.match.pk, events=selectors.RECENT_EVENTS)
+        read = services.match_read(request.user, seated.match.pk, events=selectors.RECENT_EVENTS)
         return view_response(read, code=status.HTTP_201_CREATED if seated.opened
                              else status.HTTP_200_OK)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"admin-seed-{next(counter):04d}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"admin-seed-{next(counter):04d}")
 
 
 @pytest.fixture

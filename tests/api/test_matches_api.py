@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"api-seed-{next(counter):04d}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"api-seed-{next(counter):04d}")
 
 
 @pytest.fixture
@@ -365,7 +365,7 @@ def ambiguous_lead_seed() -> str:
 
 def test_ambiguous_play_lists_the_readings(player, monkeypatch):
     seed = ambiguous_lead_seed()
-    monkeypatch.setattr(services, "new_seed", lambda: seed)
+    monkeypatch.setattr(services.progress, "new_seed", lambda: seed)
     view = create(player, "gandengyan", {}, bots(3))
     by_cards = {}
     for item in view["legal_actions"]:

@@ -61,7 +61,7 @@ def test_nothing_to_do_on_a_persons_turn_or_an_unknown_match(player, queued):
 
 
 def test_the_same_deal_and_version_give_the_same_bot_action(player, queued, monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: "same-deal")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: "same-deal")
     actions = []
     for _ in range(2):
         queued.clear()

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def seeded(monkeypatch):
     """Round seeds from a counter, so a failing match can be played again."""
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"test-seed-{next(counter):04d}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"test-seed-{next(counter):04d}")
 
 
 @pytest.fixture

@@ -49,7 +49,7 @@ def fingerprint(match_id: int) -> tuple:
 @pytest.mark.parametrize("ruleset", ["gandengyan", "510k"])
 def test_any_act_body_gets_a_4xx_or_a_200(ruleset, monkeypatch):
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"fuzz-{ruleset}-{next(counter)}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"fuzz-{ruleset}-{next(counter)}")
     client = Client(client_sender(APIClient()))
     sign_in(client)
     view = create(client, ruleset, {}, bots(3))

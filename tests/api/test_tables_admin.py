@@ -215,7 +215,7 @@ def test_staff_abort_a_stuck_match_with_a_reason_scores_stay_and_it_is_logged(st
     assert player.get("/matches/?status=aborted")[1]["results"][0]["id"] == match.pk
     status, data = player.post(f"/matches/{match.pk}/act/", {
         "expected_version": view["version"], "action": {"type": "pass"}})
-    assert status == 400 and data["error"]["code"] == "match_over"
+    assert status == 409 and data["error"]["code"] == "match_over"
     # Twice: refused, nothing changes.
     response = staff.post(url, {"reason": "again"}, follow=True)
     assert "aborted already" in response.content.decode()

@@ -37,7 +37,7 @@ def queued(monkeypatch) -> list[tuple[int, int]]:
     jobs = []
     monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"tasks-{next(counter)}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"tasks-{next(counter)}")
     return jobs
 
 

@@ -81,7 +81,7 @@ def test_any_balanced_round_settles_exactly(a_round, losses):
                          [("gandengyan", {"starting_score": 15}, 4), ("510k", {"rounds": 3}, 3)])
 def test_a_matchs_ledger_adds_up_to_its_scores(ruleset, options, bot_count, monkeypatch):
     counter = itertools.count()
-    monkeypatch.setattr(services, "new_seed", lambda: f"ledger-{ruleset}-{next(counter)}")
+    monkeypatch.setattr(services.progress, "new_seed", lambda: f"ledger-{ruleset}-{next(counter)}")
     client = Client(client_sender(APIClient()))
     sign_in(client)
     view = play_through(client, create(client, ruleset, options, bots(bot_count)),

@@ -1,0 +1,75 @@
+"""What is due in a match without anyone acting: the seats in 托管, the server's turns, clocks that
+run out, a quick match's bots. The match row says when (Match.due_at); the recovery sweep claims
+what is due, and any read that finds it overdue does it at once."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import hooks, selectors
+from games.errors import NotFound
+from games.models import Match, Seat
+from games.selectors import MatchRead
+from games.services.progress import AUTOPLAY_ASKED, Progress, in_play
+from games.services.tables import match_fill_due
+
+
+@transaction.atomic
+def autoplay_set(*, user, match_id: int, on: bool) -> Match:
+    """The person asks the server to play their seat (托管) or takes it back; asking twice
+    changes nothing. A seat put into 托管 on its turn is played at once."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    seat = None if match is None else Seat.objects.filter(match=match, user=user).first()
+    if seat is None:
+        raise NotFound()
+    in_play(match)
+    if (str(seat.index) in match.autoplay) == on:
+        return match
+    progress = Progress.load(match)
+    progress.autoplay(seat.index, AUTOPLAY_ASKED if on else None, "asked")
+    progress.save()
+    return match
+
+
+def due_claim(*, lease: float, limit: int, match_id: int | None = None) -> list[tuple]:
+    """The matches whose turn is due now (the server is to act, a clock ran out, a quick match's
+    bots are to sit down), `limit` at most, each claimed for `lease` seconds: a concurrent or the
+    next sweep skips them until then, and if the work queued for them is lost, they come back.
+    (id, version, status) each. `match_id`: that match only (a request that found it due)."""
+    now = timezone.now()
+    with transaction.atomic():
+        due = Match.objects.select_for_update(skip_locked=True).filter(due_at__lte=now)
+        if match_id is not None:
+            due = due.filter(pk=match_id)
+        rows = list(due.order_by("due_at").values_list("id", "version", "status")[:limit])
+        Match.objects.filter(pk__in=[row[0] for row in rows]).update(
+            due_at=now + timedelta(seconds=lease))
+    return rows
+
+
+def match_read(user, match_id: int, *, events_after: int | None = None,
+               events: int = 0) -> MatchRead:
+    """The match as `user` may read it (selectors.match_for), with what is overdue in it done
+    first rather than at the next sweep: at once where tasks run in-process, else queued now."""
+    read = selectors.match_for(user, match_id, events_after=events_after, events=events)
+    if _overdue_handle(read.match):
+        read = selectors.match_for(user, match_id, events_after=events_after, events=events)
+    return read
+
+
+def _overdue_handle(match: Match) -> bool:
+    """A read found `match` past its due time: do what is due now (seat a quick match's bots;
+    announce the server's turn, played at once when tasks run in-process). True if the match
+    may have changed."""
+    if match.due_at is None or match.due_at > timezone.now():
+        return False
+    claimed = due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=1, match_id=match.pk)
+    if not claimed:
+        return False  # someone else has it
+    _, version, status = claimed[0]
+    if status == Match.Status.WAITING:
+        return match_fill_due(match_id=match.pk)
+    hooks.announce_server_turn(match.pk, version)
+    return True

@@ -8,7 +8,7 @@ from bots.strategies.search import Game, shortlist
 from games.engine.actions import Action, Play
 from games.engine.rulesets.gandengyan import RULESET as ENGINE
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.combos import BOMB, SINGLE
+from games.engine.rulesets.gandengyan.combos import BOMB
 from games.engine.rulesets.gandengyan.observation import Observation, observe
 from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
@@ -53,18 +53,7 @@ def candidates(obs: Observation, rng: random.Random) -> list[Action]:
     if not normal.threatened(seen):
         order = [order[0], *(a for a in order[1:]
                              if not (isinstance(a, Play) and a.reading.type == BOMB))]
-    if seen.top is None and any(n == 1 for s, n in enumerate(seen.counts) if s != seen.seat):
-        order = [order[0], *(a for a in order[1:] if not _risky_single(seen, a))]
     return shortlist(order[0], [a for a in obs.legal if a in order], order[1:])
-
-
-def _risky_single(seen: normal.Seen, action: Action) -> bool:
-    """A single led that a seat holding one card may answer and go out on: where the samples read
-    the hands worst (the last card of a seat), so the search is not trusted to pick one."""
-    if not isinstance(action, Play) or action.reading.type != SINGLE:
-        return False
-    seats = [s for s, n in enumerate(seen.counts) if n == 1 and s != seen.seat]
-    return normal.danger(seen, action.reading, seats) > 0
 
 
 GAME = Game(engine=ENGINE, sample=sample, policy=policy, value=value,

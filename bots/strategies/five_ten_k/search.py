@@ -27,7 +27,7 @@ MARGIN_WEIGHT = 1 / 1000
 SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
 CANDIDATES = 3
 # Samples per decision: with 12, close choices flipped with the seed and `hard` won 65 % of rounds
-# against `normal`, with 32 about 67 %. The 1 s cap is reached by about 1 % of decisions at load 5.
+# against `normal`, with 32 about 67 % (before issue 26).
 SAMPLES = 32
 
 

@@ -42,10 +42,9 @@ POINT_VALUE = 1.0
 GIFT = 0.3
 # Taking the lead is worth this much by itself, per table size: a pass lets the trick's owner
 # lead again, shedding another combination (with two players, always the opponent, and the first
-# out takes the round's 20 rank points from the other). Measured against greedy, 1,000 rounds
-# each (tempo 0 / 4 / 8 / 14 / 30 / 60): two players 53 / 62 / 67 / 69 / 71 / 71 %; against the
-# independent reference, four players (0 / 4 / 10): 65 / 68 / 66 % of 800, within the noise, and
-# 4 feeds a K into an opponent's 9 (a known blunder, a test): none with four.
+# out takes the round's 20 rank points from the other). Two-player rounds won against greedy,
+# 1,000 each (tempo 0 / 4 / 8 / 14 / 30 / 60): 53 / 62 / 67 / 69 / 71 / 71 %. With four players, 4
+# gained nothing clear and fed a K into an opponent's 9 (a known blunder, a test): none.
 TEMPO = {4: 0.0, 2: 30.0}
 
 

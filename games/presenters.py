@@ -185,6 +185,7 @@ def round_detail(rnd: Round) -> dict:
             for e in sorted(rnd.score_entries.all(), key=lambda e: e.seat)
         ]
         data["result"] = rnd.result
+        data["scores"] = (rnd.final_view or {}).get("scores")
         data["hands"] = (rnd.final_view or {}).get("hands")
         data["bottom"] = (rnd.final_view or {}).get("bottom")
     return data

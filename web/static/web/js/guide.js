@@ -13,12 +13,14 @@ import { title } from "./rules.js";
 
 const { t } = dictionary({
   en: {
+    "guide.open": "How to play",
     "guide.title": "How to play {game}",
     "guide.close": "Close",
     "guide.autoplay": "托管 (tuō guǎn): the server plays your seat for you, when you ask or when your turn clock runs out. \"Take my seat back\" ends it, as does playing on your turn.",
     "guide.none": "The server says nothing of how to play this game.",
   },
   zh: {
+    "guide.open": "玩法说明",
     "guide.title": "{game}玩法",
     "guide.close": "关闭",
     "guide.autoplay": "托管：系统替你出牌，你要求时或超时后开始。点“取消托管”或者轮到你时自己出牌就结束。",
@@ -87,4 +89,20 @@ export function showGuide(info) {
     dialog.showModal();
     dialog.scrollTop = 0;
   });
+}
+
+/**
+ * A button that opens How to play the ruleset `info()` names at the time of the click.
+ * @param {() => RulesetInfo|undefined} info
+ */
+export function guideButton(info) {
+  return h("button", {
+    type: "button",
+    class: "link",
+    dataset: { action: "guide" },
+    onclick: () => {
+      const shown = info();
+      if (shown) showGuide(shown);
+    },
+  }, t("guide.open"));
 }

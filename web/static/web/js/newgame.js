@@ -4,6 +4,7 @@
 // none or 5..300) is the service's, not a ruleset's option: its choices are listed here.
 
 import { h } from "./dom.js";
+import { guideButton } from "./guide.js";
 import { language, t } from "./i18n.js";
 import { optionLabel, valueLabel } from "./rules.js";
 
@@ -103,7 +104,8 @@ export function newGameForm(rulesets, { onCreate, onError }) {
               render();
             },
           }),
-          ` ${r.title[language()] || r.title.en}${language() === "zh" ? "" : ` · ${r.title.zh}`}`))),
+          ` ${r.title[language()] || r.title.en}${language() === "zh" ? "" : ` · ${r.title.zh}`}`)),
+        guideButton(current)),
       h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
         Object.entries(ruleset.options.properties).map(([name, prop]) => field(ruleset, name, prop)),
         clockField()),

@@ -3,7 +3,7 @@
 // invitation.
 
 import { fill, h } from "../dom.js";
-import { showGuide } from "../guide.js";
+import { guideButton } from "../guide.js";
 import { bothTitles } from "../rules.js";
 import { seatName } from "../words.js";
 import { clockView, deadline } from "./clock.js";
@@ -28,9 +28,7 @@ export function renderHeader(el, view, rules) {
     h("a", { class: "back", href: "#/" }, t("nav.lobby")),
     h("h1", {}, bothTitles(rules.info, view.ruleset)),
     h("span", { class: "bar-facts" }, h("span", { class: "match-id" }, t("table.match", { id: view.id }), round ? " · " : ""), round),
-    rules.info
-      ? h("button", { type: "button", class: "link", dataset: { action: "guide" }, onclick: () => showGuide(rules.info) }, t("options.guide"))
-      : null,
+    rules.info ? guideButton(() => rules.info) : null,
   );
 }
 

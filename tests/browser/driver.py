@@ -65,13 +65,15 @@ def back_to_lobby(page) -> None:
 
 
 def close_results(page) -> bool:
-    """Dismisses an open results dialog; True if there was one."""
+    """Dismisses an open results dialog; True if there was one. The next round's may open at
+    once (rounds that ended back to back): this one's going is what is waited for."""
     dialog = page.locator("dialog[open]")
     if not dialog.count():
         return False
     assert dialog.locator(".results-table").count() >= 1
+    shown = dialog.element_handle()
     dialog.locator("[data-action=continue]").click()
-    page.wait_for_selector("dialog[open]", state="detached")
+    page.wait_for_function("dialog => !dialog.isConnected", arg=shown)
     return True
 
 
@@ -124,6 +126,15 @@ def play_to_the_end(page, max_turns: int = 2000) -> dict:
     # The final results open by themselves once the match is over.
     page.wait_for_selector("dialog[open] .standings")
     return seen
+
+
+def api_get(page, path: str):
+    """GET /api/v1<path> as the page's person (their token)."""
+    return page.evaluate("""async path => {
+      const token = JSON.parse(localStorage.getItem('cardtable.session')).token;
+      const answer = await fetch('/api/v1' + path, {headers: {Authorization: `Token ${token}`}});
+      return answer.json();
+    }""", path)
 
 
 def match_id_in_url(page) -> int:

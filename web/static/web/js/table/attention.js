@@ -50,7 +50,7 @@ function icon() {
  */
 export function turnAlerts() {
   const link = icon();
-  const normalIcon = link ? link.href : "";
+  const normalIcon = link ? link.getAttribute("href") : "";
   let announced = -1; // the version last announced
   let raised = false;
 
@@ -58,14 +58,14 @@ export function turnAlerts() {
     if (!raised) return;
     raised = false;
     applyToDocument();
-    if (link) link.href = normalIcon;
+    if (link) link.setAttribute("href", normalIcon);
   }
 
   /** @param {View} view @param {string} game */
   function raise(view, game) {
     raised = true;
     document.title = `${t("turn.title")} · ${document.title}`;
-    if (link && link.dataset.turn) link.href = link.dataset.turn;
+    if (link && link.dataset.turn) link.setAttribute("href", link.dataset.turn);
     if (soundOn()) beep();
     if ("Notification" in window && Notification.permission === "granted") {
       const note = new Notification(t("turn.title"), { body: t("turn.body", { game, id: view.id }), tag: `match-${view.id}` });

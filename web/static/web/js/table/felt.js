@@ -5,6 +5,7 @@
 
 import { cardRow } from "../cards.js";
 import { fill, h } from "../dom.js";
+import { language } from "../i18n.js";
 import { about, readingText, seatName } from "../words.js";
 import { lastTrick } from "./tricks.js";
 import { t, words } from "./words.js";
@@ -78,9 +79,13 @@ function slideIn(scope, arriving) {
 export function feltView(el) {
   /** @type {Set<string>|null} */
   let shown = null; // the plays on the felt last time: null until first drawn (nothing arrives)
+  let drawn = ""; // what it was drawn from: drawn again only when that changed (an animation
+  // would start over)
 
   /** @param {View} view @param {Rules} rules @param {MatchEvent[]} events */
   function render(view, rules, events) {
+    if (drawn === `${view.version} ${language()}`) return;
+    drawn = `${view.version} ${language()}`;
     const trick = view.state ? view.state.trick : [];
     const taken = lastTrick(view, events);
     fill(

@@ -21,15 +21,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.driver import WAIT_LIMIT_MS
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SERVER_START_SECONDS = 60
-# How long any one wait of a test may last before it fails: not what a step should take, a
-# guard against a test that would hang (a loaded CI machine may be slow many times over).
-WAIT_LIMIT_MS = 120_000
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}

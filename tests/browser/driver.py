@@ -5,8 +5,13 @@ your-turn, busy, version), which is what these helpers wait on; never on time al
 """
 
 import re
+import time
 
 SCREEN = "#screen"
+# How long any one wait may last before the test fails: not what a step should take, a guard
+# against a test that would hang (a loaded CI machine may be slow many times over).
+WAIT_LIMIT_MS = 120_000
+POLL_MS = 50
 
 # The page waits for its person: your turn, a results dialog, or the match over.
 READY = """() => {
@@ -15,6 +20,14 @@ READY = """() => {
     && (s.dataset.yourTurn === 'true' || s.dataset.status === 'finished'
         || !!document.querySelector('dialog[open]'));
 }"""
+
+
+def until(page, done, what: str) -> None:
+    """Waits for `done()` (which may look at several pages), looking again every POLL_MS."""
+    deadline = time.monotonic() + WAIT_LIMIT_MS / 1000
+    while not done():
+        assert time.monotonic() < deadline, f"waited too long for {what}"
+        page.wait_for_timeout(POLL_MS)
 
 
 def screen(page, name: str) -> str:

@@ -89,7 +89,8 @@ def test_a_paused_match_says_so_and_comes_back_when_its_person_takes_their_seat(
 def results_rows(dialog) -> dict[str, tuple[int, int]]:
     """Each seat's (round's delta, score) in the dialog's round table."""
     rows = dialog.locator(".results-table:not(.standings) tbody tr")
-    cells = rows.evaluate_all("""rows => rows.map(r => [r.querySelector('th').firstChild.textContent,
+    cells = rows.evaluate_all("""rows => rows.map(r => [
+      r.querySelector('th').firstChild.textContent,
       ...[...r.querySelectorAll('td')].slice(-2).map(c => c.textContent)])""")
     return {name: (int(delta), int(score)) for name, delta, score in cells}
 

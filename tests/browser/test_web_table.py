@@ -12,6 +12,7 @@ from tests.browser.driver import (
     sign_in_as_guest,
     start_match,
     take_turn,
+    until,
     wait_past_results,
     wait_ready,
 )
@@ -75,13 +76,16 @@ def test_two_people_play_one_match_through_an_invite_link(open_page):
 
     turns = {"host": 0, "friend": 0}
     pages = {"host": host, "friend": friend}
-    while not all(screen(p, "status") == "finished" for p in pages.values()):
+
+    def played_to_the_end():
         for name, page in pages.items():
             if screen(page, "status") != "finished" and is_ready(page):
                 if not close_results(page):
                     take_turn(page)
                     turns[name] += 1
-        host.wait_for_timeout(100)  # both pages poll the server; look again shortly
+        return all(screen(p, "status") == "finished" for p in pages.values())
+
+    until(host, played_to_the_end, "the match to end on both pages")
     assert turns["host"] and turns["friend"]
     for page in pages.values():
         page.wait_for_selector("dialog[open] .standings")

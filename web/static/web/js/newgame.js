@@ -94,7 +94,7 @@ export function newGameForm(rulesets, { onCreate, onError }) {
   function render() {
     const ruleset = current();
     form.replaceChildren(
-      h("fieldset", { class: "ruleset-choice" }, h("legend", {}, t("lobby.game")),
+      h("fieldset", { class: "ruleset-choice" }, h("legend", {}, t("lobby.game"), " ", guideButton(current)),
         rulesets.map((r) => h("label", { class: "radio" },
           h("input", {
             type: "radio", name: "ruleset", value: r.name, checked: r.name === state.ruleset,
@@ -104,8 +104,7 @@ export function newGameForm(rulesets, { onCreate, onError }) {
               render();
             },
           }),
-          ` ${r.title[language()] || r.title.en}${language() === "zh" ? "" : ` · ${r.title.zh}`}`)),
-        guideButton(current)),
+          ` ${r.title[language()] || r.title.en}${language() === "zh" ? "" : ` · ${r.title.zh}`}`))),
       h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
         Object.entries(ruleset.options.properties).map(([name, prop]) => field(ruleset, name, prop)),
         clockField()),

@@ -96,11 +96,11 @@ export function feltView(el) {
       taken
         ? h("div", { class: "taken-trick", dataset: { winner: taken.winner } },
           h("span", { class: "taken-caption" }, about(view, taken.winner, "trick.taken", { name: seatName(view, taken.winner) }, words)),
-          h("div", { class: "trick" }, taken.plays.map((play) => playView(view, play, false))))
+          h("div", { class: "taken-plays" }, taken.plays.map((play) => playView(view, play, false))))
         : null,
       infoPanel(view, rules),
     );
-    const row = el.querySelector(".trick[data-plays]");
+    const row = el.querySelector(".trick");
     row.scrollLeft = row.scrollWidth; // a narrow screen scrolls the trick: its latest play in sight
     const plays = /** @type {HTMLElement[]} */ ([...row.querySelectorAll(".play")]);
     if (shown) slideIn(el.parentElement, plays.filter((p) => !shown.has(p.dataset.key)));

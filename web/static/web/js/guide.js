@@ -2,7 +2,7 @@
 // by a blank line, a "## " line a heading, "- " lines a list), then what 托管 is, which every
 // table has. Text only: nothing the server sends becomes markup.
 
-import { h } from "./dom.js";
+import { h, openDialog } from "./dom.js";
 import { dictionary, local } from "./i18n.js";
 import { title } from "./rules.js";
 
@@ -80,15 +80,7 @@ export function showGuide(info) {
       h("p", { class: "glossary-autoplay" }, t("guide.autoplay"))),
     h("div", { class: "dialog-actions" }, close)));
   close.addEventListener("click", () => dialog.close());
-  document.body.append(dialog);
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      resolve();
-    });
-    dialog.showModal();
-    dialog.scrollTop = 0;
-  });
+  return openDialog(dialog, close);
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { cardText } from "./cards.js";
-import { append, fill, h } from "./dom.js";
+import { append, fill, h, openDialog } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName, signed, valueText } from "./words.js";
 
@@ -157,17 +157,9 @@ async function showResults(view, rules, number, { onLobby, onShown }) {
       close,
     ),
   ]);
-  document.body.append(dialog);
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      resolve();
-    });
-    dialog.showModal();
-    close.focus({ preventScroll: true });
-    dialog.scrollTop = 0;
-    onShown();
-  });
+  const closed = openDialog(dialog, close);
+  onShown();
+  return closed;
 }
 
 /**

@@ -64,11 +64,11 @@ def test_a_paused_match_says_so_and_comes_back_when_its_person_takes_their_seat(
     manage("shell", "-c", SET_STATUS.format(match=match, status="paused"))
     page.reload()
     page.wait_for_selector(f"{SCREEN}[data-status=paused]")
-    assert page.locator(".status .paused").inner_text().startswith("Paused: every player is away")
+    assert page.locator(".status .paused").inner_text().startswith("Paused: everyone was away")
     assert page.locator("[data-action=autoplay-off]").inner_text() == "Take my seat back"
     assert page.locator(".actions button").count() == 0
     page.click("[data-action=language]")
-    assert page.locator(".status .paused").inner_text().startswith("已暂停")
+    assert page.locator(".status .paused").inner_text().startswith("牌局已暂停")
     assert page.locator("[data-action=autoplay-off]").inner_text() == "取消托管"
     page.click("[data-action=language]")
 
@@ -78,7 +78,7 @@ def test_a_paused_match_says_so_and_comes_back_when_its_person_takes_their_seat(
 
     page.route(re.compile(r"/api/v1/matches/\d+/autoplay/$"), comes_back)
     item = lobby_item(page, match)
-    assert "paused: everyone is away" in item.inner_text()
+    assert "paused: everyone was away" in item.inner_text()
     with page.expect_request(re.compile(r"/autoplay/$")) as asked:
         item.locator("[data-action=take-seat]").click()
     assert asked.value.post_data_json == {"on": False}

@@ -5,7 +5,6 @@ import { dictionary } from "../i18n.js";
 
 export const words = dictionary({
   en: {
-    "table.paused": "Paused: every player is away. Play goes on when someone takes their seat back.",
     "table.aborted": "This match was stopped: {reason}",
     "table.aborted_plain": "This match was stopped.",
     "autoplay.note.paused": "The match waits for you.",
@@ -30,7 +29,6 @@ export const words = dictionary({
     "turn.body": "{game}, match #{id}: your turn.",
   },
   zh: {
-    "table.paused": "已暂停：所有玩家都不在。有人取消托管后继续。",
     "table.aborted": "牌局已中止：{reason}",
     "table.aborted_plain": "牌局已中止。",
     "autoplay.note.paused": "牌局在等你回来。",

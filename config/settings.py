@@ -172,6 +172,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # apps' folders on each request; in production only the collected files.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+# Files served at the site's root as they are (favicon.ico, which browsers and tools ask for).
+WHITENOISE_ROOT = BASE_DIR / "web" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -16,7 +16,8 @@ from games.sql import SeatInfo
 def ruleset_info(ruleset: Ruleset) -> dict:
     info = ruleset.info
     return {"name": info.name, "title": dict(info.title), "players": list(info.players),
-            "options": info.options.schema(), "labels": option_labels(ruleset)}
+            "options": info.options.schema(), "labels": option_labels(ruleset),
+            "how_to_play": dict(info.how_to_play)}
 
 
 def _option_label(name: str, field) -> dict:
@@ -205,6 +206,7 @@ def round_detail(rnd: Round) -> dict:
             for e in sorted(rnd.score_entries.all(), key=lambda e: e.seat)
         ]
         data["result"] = rnd.result
+        data["scores"] = (rnd.final_view or {}).get("scores")
         data["hands"] = (rnd.final_view or {}).get("hands")
         data["bottom"] = (rnd.final_view or {}).get("bottom")
     return data

@@ -51,6 +51,13 @@ async def test_the_static_files_are_streamed_under_asgi_without_a_warning(async_
     assert body == (WEB_STATIC / "web" / "js" / "app.js").read_bytes()
 
 
+def test_the_favicon_is_served_where_browsers_look_for_it():
+    response = Client().get("/favicon.ico")
+    assert response.status_code == 200
+    assert response["Content-Type"] in ("image/x-icon", "image/vnd.microsoft.icon")
+    assert b"".join(response.streaming_content)[:4] == b"\x00\x00\x01\x00"  # an icon file
+
+
 def test_every_module_imports_only_modules_that_exist():
     assert "table/state.js" in MODULES and "rulesets/510k.js" in MODULES
     for name in MODULES:

@@ -52,6 +52,8 @@ class RulesetOutput(serializers.Serializer):
                                     "choices and defaults (also the <Ruleset>Options component)")
     labels = serializers.DictField(
         child=OptionLabels(), help_text="per option: its label and its choices' labels, for people")
+    how_to_play = Labels(help_text="how to play, for people: plain text, blocks apart by a blank "
+                         "line, a block's `## ` line a heading, its `- ` lines a list")
 
 
 class RulesetListView(PublicView):

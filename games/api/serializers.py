@@ -251,6 +251,10 @@ class RoundDetailOutput(RoundOutput):
         help_text="one ledger entry per seat: delta and itemised breakdown",
     )
     result = serializers.DictField(required=False, help_text="the engine's round result")
+    scores = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True,
+        help_text="every seat's match score once this round was settled",
+    )
     hands = serializers.ListField(
         child=serializers.ListField(child=serializers.DictField()), required=False,
         allow_null=True, help_text="every hand at the round's end",

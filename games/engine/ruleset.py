@@ -39,6 +39,9 @@ class RulesetInfo:
     view: Obj  # what `view` returns (games.engine.vocabulary: the words all views share)
     events: Tagged  # what each event `apply` emits may say (games.engine.events.events_spec)
     settle_facts: Obj  # what `settle` takes besides the options
+    # How to play, for people ({"en": ..., "zh": ...}): plain text, no markup but this: blocks
+    # apart by a blank line, a block's "## " line a heading, its "- " lines a list's items.
+    how_to_play: Mapping[str, str]
     settle_example: Mapping = field(default_factory=dict)
 
 

@@ -56,9 +56,13 @@ def check_finished(player: Client, view: dict, rounds: int | None = None) -> Non
         assert match.rounds.count() == rounds
     status, listed = player.get(f"/matches/{view['id']}/rounds/")
     assert status == 200 and all(r["over"] and r["seed"] for r in listed)
-    totals = [sum(r["deltas"][i] for r in listed) for i in range(len(view["seats"]))]
     starting = view["options"].get("starting_score", 0)
-    assert [s["score"] for s in view["seats"]] == [starting + t for t in totals]
+    scores = [starting] * len(view["seats"])
+    for summary in listed:  # each round tells the scores it left, whatever came after
+        scores = [score + delta for score, delta in zip(scores, summary["deltas"], strict=True)]
+        assert player.get(f"/matches/{view['id']}/rounds/{summary['number']}/")[1]["scores"] \
+            == scores
+    assert [s["score"] for s in view["seats"]] == scores
 
 
 def test_gandengyan_one_human_three_bots_to_the_end(player, seeded):

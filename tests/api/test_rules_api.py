@@ -171,3 +171,13 @@ def test_every_option_is_labelled_for_people_with_the_tables_words():
     assert dry["values"]["half"] == {"en": "half-dry", "zh": "半干"}  # as a table describes it
     assert listed["gandengyan"]["labels"]["decks"]["values"] == {}  # a number names itself
     assert listed["highcard"]["labels"]["rounds"]["label"] == {"en": "Rounds", "zh": "局数"}
+
+
+def test_every_ruleset_says_how_to_play_it_in_both_languages():
+    listed = {r["name"]: r for r in APIClient().get("/api/v1/rules/").json()}
+    for ruleset in listed.values():
+        guide = ruleset["how_to_play"]
+        assert set(guide) == {"en", "zh"} and all(text.startswith("## ") for text in guide.values())
+    glossary = listed["510k"]["how_to_play"]["en"].split("## Glossary")[1]
+    for word in ("进出分", "喜分", "包庄", "明牌", "半干", "全干"):
+        assert f"- {word}" in glossary or f"/ {word}" in glossary

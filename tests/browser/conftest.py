@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.driver import WAIT_LIMIT_MS
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -29,6 +31,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 SERVER_START_SECONDS = 60
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
+# What a phone's browser says of itself: a touch screen, no mouse, the page at the screen's width.
+ON_A_PHONE = {"is_mobile": True, "has_touch": True}
 
 try:
     from playwright.sync_api import sync_playwright
@@ -131,8 +136,10 @@ def browser():
 
 @pytest.fixture
 def open_page(browser, server):
-    """open_page(viewport=DESKTOP, locale="en-US") → a page of the table in a new browser
-    context (its own storage: a new person). The test fails if any page logged a problem."""
+    """open_page(viewport=DESKTOP, locale="en-US", path="/", **context) → a page of the table
+    in a new browser context (its own storage: a new person; `context`: more of Playwright's
+    context options, e.g. ON_A_PHONE, reduced_motion). The test fails if any page logged a
+    problem."""
     contexts = []
     problems = []
 
@@ -146,9 +153,10 @@ def open_page(browser, server):
         page.on("response", lambda r: problems.append(f"{name} {r.status}: {r.url}")
                 if r.status >= 400 else None)
 
-    def open_one(viewport=DESKTOP, locale="en-US", path="/"):
-        context = browser.new_context(viewport=viewport, locale=locale, base_url=server)
-        context.set_default_timeout(20_000)
+    def open_one(viewport=DESKTOP, locale="en-US", path="/", **options):
+        context = browser.new_context(viewport=viewport, locale=locale, base_url=server,
+                                      **options)
+        context.set_default_timeout(WAIT_LIMIT_MS)
         contexts.append(context)
         page = context.new_page()
         watch(page, f"page{len(contexts)}")

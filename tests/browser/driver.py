@@ -5,8 +5,13 @@ your-turn, busy, version), which is what these helpers wait on; never on time al
 """
 
 import re
+import time
 
 SCREEN = "#screen"
+# How long any one wait may last before the test fails: not what a step should take, a guard
+# against a test that would hang (a loaded CI machine may be slow many times over).
+WAIT_LIMIT_MS = 120_000
+POLL_MS = 50
 
 # The page waits for its person: your turn, a results dialog, or the match over.
 READY = """() => {
@@ -15,6 +20,14 @@ READY = """() => {
     && (s.dataset.yourTurn === 'true' || s.dataset.status === 'finished'
         || !!document.querySelector('dialog[open]'));
 }"""
+
+
+def until(page, done, what: str) -> None:
+    """Waits for `done()` (which may look at several pages), looking again every POLL_MS."""
+    deadline = time.monotonic() + WAIT_LIMIT_MS / 1000
+    while not done():
+        assert time.monotonic() < deadline, f"waited too long for {what}"
+        page.wait_for_timeout(POLL_MS)
 
 
 def screen(page, name: str) -> str:
@@ -65,13 +78,15 @@ def back_to_lobby(page) -> None:
 
 
 def close_results(page) -> bool:
-    """Dismisses an open results dialog; True if there was one."""
+    """Dismisses an open results dialog; True if there was one. The next round's may open at
+    once (rounds that ended back to back): this one's going is what is waited for."""
     dialog = page.locator("dialog[open]")
     if not dialog.count():
         return False
     assert dialog.locator(".results-table").count() >= 1
+    shown = dialog.element_handle()
     dialog.locator("[data-action=continue]").click()
-    page.wait_for_selector("dialog[open]", state="detached")
+    page.wait_for_function("dialog => !dialog.isConnected", arg=shown)
     return True
 
 
@@ -126,6 +141,15 @@ def play_to_the_end(page, max_turns: int = 2000) -> dict:
     return seen
 
 
+def api_get(page, path: str):
+    """GET /api/v1<path> as the page's person (their token)."""
+    return page.evaluate("""async path => {
+      const token = JSON.parse(localStorage.getItem('cardtable.session')).token;
+      const answer = await fetch('/api/v1' + path, {headers: {Authorization: `Token ${token}`}});
+      return answer.json();
+    }""", path)
+
+
 def match_id_in_url(page) -> int:
     return int(re.search(r"#/match/(\d+)$", page.url).group(1))
 
@@ -134,14 +158,16 @@ def play_together(pages: dict) -> dict:
     """People at one table (`pages` by name) each play on their turn until the match is over;
     the turns each took."""
     turns = dict.fromkeys(pages, 0)
-    first = next(iter(pages.values()))
-    while not all(screen(p, "status") == "finished" for p in pages.values()):
+
+    def played_to_the_end():
         for name, page in pages.items():
             if screen(page, "status") != "finished" and is_ready(page):
                 if not close_results(page):
                     take_turn(page)
                     turns[name] += 1
-        first.wait_for_timeout(100)  # the pages hear of each move; look again shortly
+        return all(screen(p, "status") == "finished" for p in pages.values())
+
+    until(next(iter(pages.values())), played_to_the_end, "the match to end on every page")
     for page in pages.values():
         page.wait_for_selector("dialog[open] .standings")
     return turns

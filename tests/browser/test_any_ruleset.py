@@ -1,7 +1,8 @@
 """A ruleset the web table has no module for is shown from what the server says of it. High card
 (tests/rulesets/highcard/, which the tests' server registers) is played to the end: its title in
-the header and the lobby, its options by their labels, its events in the log, its results from
-each round's breakdown. Nothing of the page names it: so is any ruleset added as a folder."""
+the header and the lobby, its options by their labels (in the form and at the table), How to play
+it, its events in the log, its results from each round's breakdown. Nothing of the page names it:
+so is any ruleset added as a folder."""
 
 import re
 
@@ -27,6 +28,14 @@ def test_a_ruleset_without_a_module_of_its_own_plays_to_the_end(open_page):
 
     match = start_match(page, "highcard", {"players": 3, "rounds": 2}, ["bot:random", "bot:hard"])
     assert page.locator(".bar h1").inner_text() == "High card · 比大"
+    page.click(".bar [data-action=guide]")  # How to play, as the ruleset says it
+    guide = page.locator("dialog.guide[open]")
+    assert guide.locator("h2").inner_text() == "How to play High card"
+    assert guide.locator("h3").all_inner_texts() == ["Play", "Scoring"]
+    assert guide.locator("li").inner_text().startswith("Each trick you take")
+    guide.locator("[data-action=close-guide]").click()
+    options = page.locator(".table-options dt").all_inner_texts()
+    assert options == ["Players", "Rounds", "Turn clock"]
     seen = play_to_the_end(page)
     assert seen["turns"] >= 2 and seen["phases"] == {"play"}  # two choices a round at least
     assert not OTHER_GAMES.search(page.locator(SCREEN).inner_text())

@@ -3,7 +3,6 @@ stream per page), the lobby follows the account's stream, the turn clock counts 
 out into 托管, a seat is handed over and taken back, and a quick match from the Tables panel."""
 
 import re
-import time
 import urllib.request
 
 import pytest
@@ -16,6 +15,8 @@ from tests.browser.driver import (
     sign_in_as_guest,
     start_match,
     take_turn,
+    until,
+    wait_past_results,
     wait_ready,
 )
 
@@ -43,19 +44,21 @@ def version(page) -> int:
     return int(screen(page, "version"))
 
 
-def wait_version(page, at_least: int, timeout: float = 5_000) -> None:
+def wait_version(page, at_least: int) -> None:
     page.wait_for_function("v => Number(document.getElementById('screen').dataset.version) >= v",
-                           arg=at_least, timeout=timeout)
+                           arg=at_least)
 
 
-def drive_until(page, done, seconds: float = 20) -> None:
+def drive_until(page, done) -> None:
     """Plays the page's turns as they come (its clock runs too) until `done()`."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "waited too long"
+    def played_until_done():
+        if done():
+            return True
         if is_ready(page) and not close_results(page) and screen(page, "your-turn") == "true":
             take_turn(page)
-        page.wait_for_timeout(50)
+        return False
+
+    until(page, played_until_done, "the page's turns to lead there")
 
 
 def test_a_move_of_another_person_shows_through_the_stream(open_page):
@@ -73,16 +76,17 @@ def test_a_move_of_another_person_shows_through_the_stream(open_page):
     # Each person's move shows on the other's page by itself: neither page reads the view.
     moved = {"host": 0, "friend": 0}
     pages = {"host": host, "friend": friend}
-    deadline = time.monotonic() + 30
-    while min(moved.values()) < 2:
-        assert time.monotonic() < deadline, f"moves so far: {moved}"
+
+    def both_moved_twice():
         for name, page in pages.items():
             other = friend if page is host else host
             if screen(page, "your-turn") == "true" and screen(page, "busy") == "false":
                 take_turn(page)
                 moved[name] += 1
                 wait_version(other, version(page))
-        host.wait_for_timeout(50)
+        return min(moved.values()) >= 2
+
+    until(host, both_moved_twice, "two moves of each person")
     assert view_reads(seen) == []
     assert len(streams(seen)) == 1  # one stream for the table, open all along
 
@@ -166,7 +170,7 @@ def test_a_quick_match_from_the_tables_panel(open_page, quick_table):
     page.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=waiting]")
     assert "bots join in" in page.locator(".status .clock").inner_text()
     # The bots sit down at bots_fill_at and the first round is dealt, without a reload.
-    page.wait_for_selector(f"{SCREEN}[data-status=active]", timeout=BOTS_AFTER * 1000 + 8_000)
+    page.wait_for_selector(f"{SCREEN}[data-status=active]")
     assert page.locator(".log-lines li", has_text="Bots take the open seats").count() == 1
     wait_ready(page)
     take_turn(page)
@@ -214,10 +218,7 @@ def test_a_dropped_stream_resumes_after_its_last_event(open_page):
     seen = watch_requests(page)
     sign_in_as_guest(page)
     start_match(page, "gandengyan", {"starting_score": 50}, ["bot:random"] * 3)
-    deadline = time.monotonic() + 10
-    while len(opened) < 2:
-        assert time.monotonic() < deadline, "the stream was not opened again"
-        page.wait_for_timeout(100)
+    until(page, lambda: len(opened) >= 2, "the stream to be opened again")
     turns = 0
     while turns < 3:  # a round may end meanwhile (random bots go out fast)
         wait_ready(page)
@@ -244,13 +245,8 @@ def test_a_seat_handed_over_among_bots_is_taken_back_at_once(open_page):
     autoplay.wait_for()
     page.click("[data-action=autoplay-off]")
     autoplay.wait_for(state="detached")
-    settled = False
-    while not settled:
-        # Rounds the server played end on the stream, which may still be catching up with what
-        # the server played in the meantime: their results show up, then the turn is ours.
-        wait_ready(page)
-        while close_results(page):
-            wait_ready(page)
-        page.wait_for_timeout(1000)
-        settled = not close_results(page)
+    # The rounds the server played meanwhile show their results (each queued as its view
+    # arrives), then the turn is ours: once it is, the server plays no more.
+    wait_past_results(page)
+    assert screen(page, "your-turn") == "true"
     take_turn(page)

@@ -1,13 +1,14 @@
 """Screenshots of a 510k and a gandengyan table (a turn clock running), desktop (English) and phone
-(Chinese), taken in the middle of a round with a selection judged. `make screenshots` writes them to
-docs/screenshots/ (SCREENSHOTS_DIR); otherwise they go to a temporary folder."""
+(Chinese, one screen: the turn fits it), taken in the middle of a round with a selection judged.
+`make screenshots` writes them to docs/screenshots/ (SCREENSHOTS_DIR); otherwise they go to a
+temporary folder."""
 
 import os
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, ON_A_PHONE, PHONE
 from tests.browser.driver import (
     back_to_lobby,
     pick_listed_play,
@@ -21,7 +22,7 @@ from tests.browser.driver import (
 MAX_TURNS = 60
 TABLES = {"510k": {"rounds": 1, "turn_seconds": 60},
           "gandengyan": {"starting_score": 100, "turn_seconds": 60}}
-SIZES = {"desktop": (DESKTOP, "en-US"), "phone": (PHONE, "zh-CN")}
+SIZES = {"desktop": (DESKTOP, "en-US", {}), "phone": (PHONE, "zh-CN", ON_A_PHONE)}
 
 
 @pytest.fixture
@@ -52,8 +53,8 @@ def reach_an_answer(page) -> bool:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("ruleset", TABLES)
 def test_a_table_mid_round(open_page, folder, ruleset, size):
-    viewport, locale = SIZES[size]
-    page = open_page(viewport=viewport, locale=locale)
+    viewport, locale, device = SIZES[size]
+    page = open_page(viewport=viewport, locale=locale, **device)
     sign_in_as_guest(page)
     # Deals are not seeded: a match may end before the person answers a play. Then another.
     for _ in range(3):
@@ -63,6 +64,8 @@ def test_a_table_mid_round(open_page, folder, ruleset, size):
         back_to_lobby(page)
     assert answering_in_play(page)
     pick_listed_play(page)
-    page.locator(".judge").scroll_into_view_if_needed()
-    page.screenshot(path=folder / f"{ruleset}-{size}.png", full_page=size == "phone")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function(  # the plays that arrived last have slid in
+        "() => document.getAnimations().every(a => a.playState === 'finished')")
+    page.screenshot(path=folder / f"{ruleset}-{size}.png")
     assert page.evaluate("document.documentElement.lang") == ("zh-CN" if size == "phone" else "en")

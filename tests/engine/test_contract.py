@@ -48,6 +48,7 @@ def test_the_test_ruleset_is_registered_by_its_folder_alone():
 def test_info_describes_options_with_valid_defaults(ruleset):
     info = ruleset.info
     assert info.name == ruleset.name and set(info.title) == {"en", "zh"}
+    assert set(info.how_to_play) == {"en", "zh"} and all(info.how_to_play.values())
     assert "players" in info.options.fields
     defaults = ruleset.parse_options({})
     assert defaults == info.options.defaults() and defaults["players"] in info.players

@@ -27,6 +27,13 @@ VIEW = view_spec("highcard", OPTIONS, {
 EVENTS = events_spec({"play": PLAY_EVENT, "trick_won": SEAT_EVENT,
                       "round_end": Obj({"deltas": Field(DELTAS)})})
 FACTS = Obj({"tricks": Field(per_seat(Int(0, HAND), "tricks each seat took"))})
+HOW_TO_PLAY = {
+    "en": "## Play\nEveryone gets three cards. In turn, each plays one card to the trick; the "
+          "highest rank takes it and leads the next.\n\n## Scoring\n- Each trick you take: "
+          "one point from every other player.",
+    "zh": "## 出牌\n每人三张牌，依次各出一张，点数最大的人赢下这一轮，再先出。\n\n## 计分\n"
+          "- 每赢一轮，其他每人付你一分。",
+}
 
 
 def single(card: int) -> Reading:
@@ -57,6 +64,7 @@ def _deltas(tricks) -> list[int]:
 class HighCard(Ruleset[State]):
     info = RulesetInfo(name="highcard", title={"en": "High card", "zh": "比大"}, players=(2, 3, 4),
                        options=OPTIONS, view=VIEW, events=EVENTS, settle_facts=FACTS,
+                       how_to_play=HOW_TO_PLAY,
                        settle_example={"options": {"players": 2}, "tricks": [2, 1]})
 
     def pack(self, options):

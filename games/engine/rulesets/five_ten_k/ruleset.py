@@ -6,8 +6,8 @@ from games.engine.actions import Action, Play
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
+from games.engine.rulesets.five_ten_k import guide, settle, views
 from games.engine.rulesets.five_ten_k import round as flow
-from games.engine.rulesets.five_ten_k import settle, views
 from games.engine.rulesets.five_ten_k.combos import PACK, beats, readings_of
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
 from games.engine.rulesets.five_ten_k.state import (
@@ -26,6 +26,7 @@ INFO = RulesetInfo(
     view=views.VIEW,
     events=views.EVENTS,
     settle_facts=settle.FACTS,
+    how_to_play=guide.HOW_TO_PLAY,
     settle_example=settle.EXAMPLE,
 )
 

@@ -7,7 +7,7 @@ from games.engine.cards import PER_DECK, make_pack
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
-from games.engine.rulesets.gandengyan import combos, flow, settle, views
+from games.engine.rulesets.gandengyan import combos, flow, guide, settle, views
 from games.engine.rulesets.gandengyan.state import (
     OPTIONS,
     ROUND,
@@ -27,6 +27,7 @@ INFO = RulesetInfo(
     view=views.VIEW,
     events=views.EVENTS,
     settle_facts=settle.FACTS,
+    how_to_play=guide.HOW_TO_PLAY,
     settle_example=settle.EXAMPLE,
 )
 

@@ -33,13 +33,16 @@
  */
 
 /**
- * A match as its reader sees it (GET /matches/{id}/, the stream, an act's answer).
+ * A match as its reader sees it (GET /matches/{id}/, the stream, an act's answer). `status`:
+ * waiting, active, paused (every person away: it goes on when one takes their seat back),
+ * finished or aborted.
  * @typedef {{id: number, ruleset: string, options: Record<string, any>, status: string,
  *   version: number, invite_code: string|null, bots_fill_at: string|null, you: number|null,
  *   to_act: number|null, your_turn: boolean, seats: SeatSummary[],
  *   clock: {turn_seconds: number, server_time: string, deadline: string|null}|null,
  *   state: ViewState|null, legal_actions: Action[], events: MatchEvent[],
- *   last_event_seq: number, standings: Standing[]|null, rematch?: Rematch|null}} View
+ *   last_event_seq: number, standings: Standing[]|null, rematch?: Rematch|null,
+ *   server_pace_ms?: number}} View
  */
 
 /**
@@ -47,7 +50,8 @@
  * @typedef {{en: string, zh: string}} Labels
  * @typedef {{name: string, title: Labels, players: number[],
  *   options: {properties: Record<string, any>},
- *   labels: Record<string, {label: Labels, values: Record<string, Labels>}>}} RulesetInfo
+ *   labels: Record<string, {label: Labels, values: Record<string, Labels>}>,
+ *   how_to_play?: Labels}} RulesetInfo
  */
 
 const BASE = "/api/v1";
@@ -95,18 +99,26 @@ export const session = {
 };
 
 /**
+ * A new Idempotency-Key: 32 hex digits (crypto.randomUUID needs a secure page; this does not).
+ */
+export function newKey() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
  * @param {string} method
  * @param {string} path
- * @param {{body?: any, etag?: string|null}} [options]
+ * @param {{body?: any, etag?: string|null, key?: string}} [options]  `key`: the Idempotency-Key
  * @returns {Promise<{status: number, data: any, etag: string|null}>}
  */
-async function request(method, path, { body, etag } = {}) {
+async function request(method, path, { body, etag, key } = {}) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   const current = session.read();
   if (current) headers.Authorization = `Token ${current.token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (etag) headers["If-None-Match"] = etag;
+  if (key) headers["Idempotency-Key"] = key;
   let response;
   try {
     response = await fetch(BASE + path, {
@@ -127,8 +139,8 @@ async function request(method, path, { body, etag } = {}) {
 export const api = {
   /** @param {string} path @param {{etag?: string|null}} [options] */
   get: (path, options) => request("GET", path, options),
-  /** @param {string} path @param {any} [body] */
-  post: (path, /** @type {any} */ body = {}) => request("POST", path, { body }),
+  /** @param {string} path @param {any} [body] @param {{key?: string}} [options] */
+  post: (path, /** @type {any} */ body = {}, { key } = {}) => request("POST", path, { body, key }),
   /** @param {string} path @param {any} body */
   patch: (path, /** @type {any} */ body) => request("PATCH", path, { body }),
 };

@@ -49,3 +49,23 @@ export function fill(el, ...children) {
   el.replaceChildren();
   return append(el, children);
 }
+
+/**
+ * Shows `dialog` as a modal, scrolled to its top with `focus` focused; resolves once it is closed
+ * (it is then removed).
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLElement} focus
+ * @returns {Promise<void>}
+ */
+export function openDialog(dialog, focus) {
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve();
+    });
+    dialog.showModal();
+    focus.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
+  });
+}

@@ -58,9 +58,31 @@ function matchItem(match, infos, onOpen, onChanged) {
       match.your_turn ? h("span", { class: "badge to-act" }, t("lobby.your_turn")) : null,
       h("div", { class: "seat-list" }, match.seats.map(seatLabel).join(", ")),
       rematchOffer(match, onChanged)),
-    h("button", { type: "button", dataset: { action: "resume" }, onclick: () => onOpen(match.id) },
-      match.status === "finished" ? t("lobby.open") : t("lobby.resume")),
+    resumeButton(match, onOpen),
   );
+}
+
+/**
+ * Resume a match in play; open one over; take your seat back in a paused one (the server plays on).
+ * @param {MatchSummary} match
+ * @param {(id: number) => void} onOpen
+ */
+function resumeButton(match, onOpen) {
+  if (match.status === "paused") {
+    return h("button", {
+      type: "button",
+      class: "primary",
+      dataset: { action: "take-seat" },
+      // The table tells what happened if the server refused: it opens either way.
+      onclick: async () => {
+        await api.post(`/matches/${match.id}/autoplay/`, { on: false }).catch(() => {});
+        onOpen(match.id);
+      },
+    }, t("action.autoplay_off"));
+  }
+  const over = match.status === "finished" || match.status === "aborted";
+  return h("button", { type: "button", dataset: { action: "resume" }, onclick: () => onOpen(match.id) },
+    over ? t("lobby.open") : t("lobby.resume"));
 }
 
 /** @param {HouseTable} table */

@@ -4,6 +4,7 @@
 // none or 5..300) is the service's, not a ruleset's option: its choices are listed here.
 
 import { h } from "./dom.js";
+import { guideButton } from "./guide.js";
 import { language, t } from "./i18n.js";
 import { optionLabel, valueLabel } from "./rules.js";
 
@@ -93,7 +94,7 @@ export function newGameForm(rulesets, { onCreate, onError }) {
   function render() {
     const ruleset = current();
     form.replaceChildren(
-      h("fieldset", { class: "ruleset-choice" }, h("legend", {}, t("lobby.game")),
+      h("fieldset", { class: "ruleset-choice" }, h("legend", {}, t("lobby.game"), " ", guideButton(current)),
         rulesets.map((r) => h("label", { class: "radio" },
           h("input", {
             type: "radio", name: "ruleset", value: r.name, checked: r.name === state.ruleset,

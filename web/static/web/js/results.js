@@ -4,13 +4,14 @@
 
 import { api } from "./api.js";
 import { cardText } from "./cards.js";
-import { append, fill, h } from "./dom.js";
+import { append, fill, h, openDialog } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName, signed, valueText } from "./words.js";
 
 /**
  * @import { View } from "./api.js"
  * @import { Rules, Column, RoundDetail } from "./rules.js"
+ * @import { TableState } from "./table/state.js"
  */
 
 /**
@@ -32,30 +33,13 @@ function breakdownColumns(detail) {
 }
 
 /**
- * Scores change only when a round is settled: today's score less every later round's delta.
- * @param {View} view
- * @param {RoundSummary[]} rounds
- * @param {number} number
- */
-function scoresAfter(view, rounds, number) {
-  return view.seats.map((seat) => {
-    let score = seat.score;
-    for (const r of rounds) {
-      if (r.number > number && r.deltas) score -= r.deltas[seat.seat];
-    }
-    return score;
-  });
-}
-
-/**
  * @param {View} view
  * @param {Rules} rules
  * @param {RoundDetail} detail
- * @param {RoundSummary[]} rounds
  */
-function roundTable(view, rules, detail, rounds) {
+function roundTable(view, rules, detail) {
   const columns = rules.columns.length ? rules.columns : breakdownColumns(detail);
-  const scores = scoresAfter(view, rounds, detail.number);
+  const scores = detail.scores || [];
   const hands = detail.hands || [];
   return [
     h("ul", { class: "results-summary" }, rules.summary(view, detail).map((line) => h("li", {}, line))),
@@ -72,7 +56,7 @@ function roundTable(view, rules, detail, rounds) {
             "tr",
             {},
             h("th", { scope: "col" }, t("results.seat")),
-            columns.map(([key]) => h("th", { scope: "col" }, rules.words.t(key))),
+            columns.map(([key]) => h("th", { scope: "col", title: rules.words.has(`${key}.title`) ? rules.words.t(`${key}.title`) : null }, rules.words.t(key))),
             h("th", { scope: "col" }, t("results.delta")),
             h("th", { scope: "col" }, t("results.score")),
           ),
@@ -94,7 +78,7 @@ function roundTable(view, rules, detail, rounds) {
               ),
               columns.map(([, cell]) => h("td", {}, cell(entry.breakdown))),
               h("td", { class: entry.delta >= 0 ? "gain" : "loss" }, signed(entry.delta)),
-              h("td", {}, scores[entry.seat]),
+              h("td", {}, scores[entry.seat] ?? "–"),
             ),
           ),
         ),
@@ -136,7 +120,7 @@ function standingsTable(view) {
  *   final?: (dialog: HTMLDialogElement) => HTMLElement}} handlers
  * @returns {Promise<void>}
  */
-export async function showResults(view, rules, number, { onLobby, onShown, final }) {
+async function showResults(view, rules, number, { onLobby, onShown, final }) {
   const [{ data: detail }, { data: rounds }] = await Promise.all([
     api.get(`/matches/${view.id}/rounds/${number}/`),
     api.get(`/matches/${view.id}/rounds/`),
@@ -151,16 +135,20 @@ export async function showResults(view, rules, number, { onLobby, onShown, final
       h("h2", { id: "results-title" }, view.status === "finished" && n === number ? t("results.match") : t("results.round", { n })),
       view.status === "finished" && n === number ? standingsTable(view) : null,
       view.status === "finished" && n === number ? h("h3", {}, t("results.round", { n })) : null,
-      roundTable(view, rules, data, rounds),
+      roundTable(view, rules, data),
     );
+    dialog.scrollTop = 0;
   };
   await show(number);
   const close = h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: () => dialog.close() }, t("results.continue"));
+  // However many rounds a match had, they wait behind one line: the standings come first.
   append(dialog, [
     body,
     over.length > 1
-      ? h("nav", { class: "round-picker", "aria-label": t("results.past") }, over.map((/** @type {number} */ n) =>
-          h("button", { type: "button", class: "chip", onclick: () => show(n) }, t("table.round", { n }))))
+      ? h("details", { class: "round-picker" },
+        h("summary", {}, t("results.past"), ` (${over.length})`),
+        h("nav", { "aria-label": t("results.past") }, over.map((/** @type {number} */ n) =>
+          h("button", { type: "button", class: "chip", dataset: { round: n }, onclick: () => show(n) }, t("table.round", { n })))))
       : null,
     h(
       "div",
@@ -172,14 +160,39 @@ export async function showResults(view, rules, number, { onLobby, onShown, final
       close,
     ),
   ]);
-  document.body.append(dialog);
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      resolve();
-    });
-    dialog.showModal();
-    close.focus();
-    onShown();
-  });
+  const closed = openDialog(dialog, close);
+  onShown();
+  return closed;
+}
+
+/**
+ * Shows the rounds in `state.results.pending` one dialog after another; returns what to call
+ * when one was added. `onBusy()` whenever `state.results.loading` changed; `final(dialog)` as
+ * for one dialog.
+ * @param {TableState} state
+ * @param {{onLobby: () => void, onBusy: () => void, onError: (err: any) => void,
+ *   final?: (dialog: HTMLDialogElement) => HTMLElement}} how
+ */
+export function resultsInTurn(state, { onLobby, onBusy, onError, final }) {
+  const results = state.results;
+  const shown = () => {
+    results.loading = false;
+    onBusy();
+  };
+  async function next() {
+    if (results.open || !results.pending.length) return;
+    results.open = true;
+    results.loading = true;
+    onBusy();
+    try {
+      await showResults(state.view, state.rules, results.pending.shift(),
+        { onLobby, onShown: shown, final });
+    } catch (err) {
+      onError(err);
+    }
+    results.open = false;
+    shown();
+    next();
+  }
+  return next;
 }

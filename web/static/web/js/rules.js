@@ -23,8 +23,9 @@ import { local, words } from "./i18n.js";
  * @typedef {[string, (entry: Record<string, any>) => Child]} Column  a column of the round's
  *   results: its word's key, and the cell from a seat's breakdown
  * @typedef {{number: number, settlement?: {seat: number, delta: number,
- *   breakdown: Record<string, any>}[], result?: Record<string, any>,
- *   hands?: Card[][]|null}} RoundDetail  GET /matches/{id}/rounds/{n}/
+ *   breakdown: Record<string, any>}[], result?: Record<string, any>, scores?: number[]|null,
+ *   hands?: Card[][]|null}} RoundDetail  GET /matches/{id}/rounds/{n}/: `scores` as this
+ *   round left them
  */
 
 /**
@@ -34,6 +35,8 @@ import { local, words } from "./i18n.js";
  * @property {Words} [words]  its words, over the shared ones
  * @property {(view: View) => number|null} [rounds]  how many rounds the match plays, if known
  * @property {(view: View) => number} [cutPositions]  how many positions a cut may name
+ * @property {(view: View) => Child} [prompt]  the words above the person's buttons in a phase
+ *   before play (cut, bid); default: its words' "<phase>.prompt"
  * @property {(view: View, seat: number) => Badge[]} [badges]  after the shared ones
  * @property {(view: View, seat: number) => Child[]} [seatFacts]  after the seat's score
  * @property {(view: View, seat: number) => string} [seatClass]  a class of the seat's box
@@ -49,7 +52,7 @@ import { local, words } from "./i18n.js";
  * @typedef {Required<RulesetWeb> & {info: RulesetInfo | undefined}} Rules
  */
 
-/** @type {Required<RulesetWeb>} */
+/** @type {Omit<Required<RulesetWeb>, "prompt">} */
 const GENERIC = {
   words,
   rounds: () => null,
@@ -95,11 +98,15 @@ const loaded = new Map();
  */
 export function rulesFor(name) {
   if (!loaded.has(name)) {
-    const rules = Promise.all([rulesets(), ownModule(name)]).then(([infos, own]) => ({
-      ...GENERIC,
-      ...own,
-      info: infos.find((r) => r.name === name),
-    }));
+    const rules = Promise.all([rulesets(), ownModule(name)]).then(([infos, own]) => {
+      const its = own.words || words;
+      return {
+        ...GENERIC,
+        prompt: (/** @type {View} */ view) => its.t(`${view.state.phase}.prompt`),
+        ...own,
+        info: infos.find((r) => r.name === name),
+      };
+    });
     loaded.set(name, rules);
     rules.catch(() => loaded.delete(name));
   }

@@ -6,15 +6,18 @@ import { api } from "./api.js";
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { openFeed } from "./feed.js";
-import { showResults } from "./results.js";
 import { rematchPanel } from "./rematch.js";
-import { rulesFor } from "./rules.js";
+import { resultsInTurn } from "./results.js";
+import { rulesFor, title } from "./rules.js";
 import { errorText } from "./words.js";
+import { sendAct } from "./table/act.js";
+import { turnAlerts } from "./table/attention.js";
 import { tickClocks } from "./table/clock.js";
-import { renderFelt } from "./table/felt.js";
+import { feltView } from "./table/felt.js";
 import { onKey } from "./table/keys.js";
 import { tableLayout } from "./table/layout.js";
 import { eventLog } from "./table/log.js";
+import { renderOptions } from "./table/options.js";
 import {
   canPass, listed, renderActions, renderAutoplay, renderHand, renderJudge, renderListed, updateButtons,
 } from "./table/player.js";
@@ -41,6 +44,8 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   root.dataset.match = String(matchId);
   root.dataset.busy = "true";
   const log = eventLog(parts.log);
+  const felt = feltView(parts.felt);
+  const alerts = turnAlerts();
 
   const feed = openFeed(matchId, {
     // How the ruleset is shown is loaded with the first view (the feed waits for it).
@@ -67,35 +72,25 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
 
   /** @param {View} next @param {MatchEvent[]} fresh */
   function receive(next, fresh) {
+    const first = !state.view;
     receiveView(state, next, fresh);
+    if (first) renderOptions(parts.options, next, state.rules);
     render();
     log.add(next, state.rules, fresh);
+    alerts.update(next, title(state.rules.info, next.ruleset));
     judge();
     nextResults();
   }
 
-  async function nextResults() {
-    const results = state.results;
-    if (results.open || !results.pending.length) return;
-    results.open = true;
-    results.loading = true;
-    markBusy();
-    const shown = () => {
-      results.loading = false;
-      markBusy();
-    };
-    try {
-      await showResults(state.view, state.rules, results.pending.shift(), {
-        onLobby, onShown: shown, final: (dialog) => rematchPanel(state.view, dialog),
-      });
-    } catch (err) {
+  const nextResults = resultsInTurn(state, {
+    onLobby,
+    onBusy: markBusy,
+    final: (dialog) => rematchPanel(state.view, dialog),
+    onError: (err) => {
       state.message = errorText(err);
       renderStatusLine();
-    }
-    results.open = false;
-    shown();
-    nextResults();
-  }
+    },
+  });
 
   // ---- acting ---------------------------------------------------------------------------
 
@@ -106,10 +101,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     state.message = "";
     renderControls();
     try {
-      const { data } = await api.post(`/matches/${matchId}/act/`, {
-        expected_version: state.view.version,
-        action,
-      });
+      const data = await sendAct(matchId, state.view.version, action);
       state.selected = new Set();
       state.verdict = { kind: "empty" };
       await feed.accept(data);
@@ -202,7 +194,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     renderStatusLine();
     renderInvite(parts.invite, view);
     renderSeats(parts.seats, view, state.rules, state.offset);
-    renderFelt(parts.felt, view, state.rules);
+    felt.render(view, state.rules, state.events);
     renderMe(parts.me, view, state.rules, state.offset);
     renderHand(parts.hand, state, handlers);
     showVerdict();
@@ -214,6 +206,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     renderStatus(parts.status, state.view, {
       message: state.message,
       offset: state.offset,
+      events: state.events,
       onResults: (round) => {
         state.results.pending.push(round);
         nextResults();
@@ -243,7 +236,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
 
   return {
     relabel() {
+      parts.relabelTabs();
       if (!state.view) return;
+      renderOptions(parts.options, state.view, state.rules);
       render();
       log.rebuild(state.view, state.rules, state.events);
       judge();
@@ -252,8 +247,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       feed.stop();
       stopJudging(state);
       stopClocks();
+      alerts.stop();
       document.removeEventListener("keydown", keys);
-      for (const dialog of document.querySelectorAll("dialog.results")) dialog.remove();
+      for (const dialog of document.querySelectorAll("dialog.results, dialog.guide")) dialog.remove();
     },
   };
 }

@@ -14,6 +14,9 @@ import { about, seatName, seatNames, signed } from "../words.js";
 const words = dictionary({
   en: {
     "badge.banker": "Solo 包庄",
+    "badge.banker.title": "包庄: plays alone against the three others, for a double stake",
+    "badge.face_up.title": "明牌: the card turned face up at the cut; its holder speaks first",
+    "badge.first.title": "上游: out first; their side gets 40 points more",
     "badge.face_up": "明牌",
     "badge.side": "Side {x}",
     "badge.defenders": "Defenders",
@@ -30,10 +33,15 @@ const words = dictionary({
     "seat.captured": "{n} pts",
     "cut.prompt": "You cut the pack: the card at the cut is turned up (明牌) and its holder starts.",
     "bid.prompt": "Go solo (包庄), you alone against the three others?",
+    "bid.stake": "At stake: {each} with each of them, so you win or lose {total}{dry}; 喜分 apart.",
+    "bid.stake.half": " ({half} if they are half-dry, 半干)",
+    "bid.stake.full": " ({half} if they are half-dry, 半干; {full} full-dry, 全干)",
     "results.captured": "Points won",
     "results.place": "Place",
     "results.settlement": "进出分",
     "results.xi": "喜分",
+    "results.settlement.title": "进出分: the stake the losing side pays the winners",
+    "results.xi.title": "喜分: bonus points for a bomb of 5 or more of a rank (4 or more 2s), from every other player",
     "results.level": "Level: {level}, stake {stake}",
     "results.level.normal": "normal",
     "results.level.half_dry": "half-dry (半干)",
@@ -60,6 +68,9 @@ const words = dictionary({
   },
   zh: {
     "badge.banker": "包庄",
+    "badge.banker.title": "一个人打三家，注翻倍",
+    "badge.face_up.title": "切牌时翻开的牌，拿到它的人先说话",
+    "badge.first.title": "第一个出完，本方加40分",
     "badge.face_up": "明牌",
     "badge.side": "{x}方",
     "badge.defenders": "守方",
@@ -76,10 +87,15 @@ const words = dictionary({
     "seat.captured": "{n}分",
     "cut.prompt": "由你切牌：切到的牌翻开（明牌），拿到它的人先出。",
     "bid.prompt": "要不要包庄（一个人打三家）？",
+    "bid.stake": "输赢：和三家各{each}分，共{total}分{dry}，喜分另算。",
+    "bid.stake.half": "（半干{half}分）",
+    "bid.stake.full": "（半干{half}分，全干{full}分）",
     "results.captured": "得分",
     "results.place": "名次",
     "results.settlement": "进出分",
     "results.xi": "喜分",
+    "results.settlement.title": "进出分：输的一方付给赢的一方的注",
+    "results.xi.title": "喜分：同点数5张或以上（2为4张或以上）的炸弹，其他每人都要付",
     "results.level": "结果：{level}，注 {stake}",
     "results.level.normal": "普通",
     "results.level.half_dry": "半干",
@@ -117,12 +133,12 @@ function badges(view, seat) {
   const s = view.state;
   /** @type {Badge[]} */
   const out = [];
-  if (s.banker === seat) out.push({ text: t("badge.banker"), cls: "banker" });
-  if (s.face_up && s.face_up.holder === seat) out.push({ text: t("badge.face_up"), cls: "face-up" });
+  if (s.banker === seat) out.push({ text: t("badge.banker"), cls: "banker", title: t("badge.banker.title") });
+  if (s.face_up && s.face_up.holder === seat) out.push({ text: t("badge.face_up"), cls: "face-up", title: t("badge.face_up.title") });
   const side = sideOf(view, seat);
   if (side >= 0 && s.banker === null) out.push({ text: sideLabel(view, s.teams[side], side), cls: `side-${side}` });
   const place = (s.finished || []).indexOf(seat);
-  if (place === 0) out.push({ text: t("badge.first"), cls: "place" });
+  if (place === 0) out.push({ text: t("badge.first"), cls: "place", title: t("badge.first.title") });
   else if (place > 0) out.push({ text: t("badge.place", { n: place + 1 }), cls: "place" });
   return out;
 }
@@ -153,6 +169,21 @@ function facts(view) {
   return items;
 }
 
+// What going solo stakes: the base score, doubled for 包庄, with each of the three defenders;
+// doubled again for each dry level the options allow (settle.py).
+/** @param {View} view */
+function soloStake(view) {
+  const each = 2 * (view.options.base_score ?? 1);
+  const dry = view.options.dry ?? "full";
+  const total = 3 * each;
+  const levels = { half: total * 2, full: total * 4 };
+  return t("bid.stake", {
+    each,
+    total,
+    dry: dry === "none" ? "" : t(`bid.stake.${dry}`, levels),
+  });
+}
+
 /** @param {{rank: string, count: number, played: boolean}[]} bombs */
 function xiBombs(bombs) {
   return (bombs || [])
@@ -165,6 +196,9 @@ export default {
   words,
   rounds: (view) => view.state?.rounds ?? null,
   cutPositions: (view) => view.state?.cut_positions ?? 1,
+  prompt: (view) => (view.state.phase === "bid"
+    ? [t("bid.prompt"), " ", h("span", { class: "stake" }, soloStake(view))]
+    : t(`${view.state.phase}.prompt`)),
   badges,
   seatFacts: (view, seat) => view.state?.captured
     ? [h("span", { class: "points" }, t("seat.captured", { n: view.state.captured[seat] }))]

@@ -3,7 +3,7 @@
 
 import { cardButton, cardText, sortCards } from "../cards.js";
 import { fill, h } from "../dom.js";
-import { count, t } from "../i18n.js";
+import { count, t } from "./words.js";
 import { toBeat } from "../judge.js";
 import { readingText } from "../words.js";
 
@@ -44,11 +44,12 @@ export function listed(view) {
 /** @param {HTMLElement} el @param {View} view @param {Handlers} on */
 export function renderAutoplay(el, view, on) {
   const mine = view.you !== null && view.you !== undefined ? view.seats[view.you] : null;
-  if (!mine || view.status !== "active") return fill(el);
-  if (mine.autoplay) {
+  const paused = view.status === "paused";
+  if (!mine || !(view.status === "active" || paused)) return fill(el);
+  if (mine.autoplay || paused) {
     return fill(
       el,
-      h("p", { class: "prompt" }, t(`autoplay.note.${mine.autoplay}`)),
+      h("p", { class: "prompt" }, t(paused ? "autoplay.note.paused" : `autoplay.note.${mine.autoplay}`)),
       h("button", { type: "button", class: "primary", dataset: { action: "autoplay-off" }, onclick: () => on.setAutoplay(false) }, t("action.autoplay_off")),
     );
   }
@@ -141,7 +142,7 @@ export function renderActions(el, state, on) {
     const out = h("output", { class: "cut-value" }, String(state.cutPosition));
     return fill(
       el,
-      h("p", { class: "prompt" }, rules.words.t("cut.prompt")),
+      h("p", { class: "prompt" }, rules.prompt(view)),
       h("label", { class: "cut" }, t("cut.position"), " ",
         h("input", {
           type: "range", min: 0, max: last, value: state.cutPosition, name: "cut-position",
@@ -157,7 +158,7 @@ export function renderActions(el, state, on) {
   if (s && s.phase === "bid" && mine) {
     return fill(
       el,
-      h("p", { class: "prompt" }, rules.words.t("bid.prompt")),
+      h("p", { class: "prompt" }, rules.prompt(view)),
       button("bid-solo", t("action.bid_solo"), () => on.act({ type: "bid", solo: true })),
       button("bid-no", t("action.bid_no"), () => on.act({ type: "bid", solo: false }), { primary: true }),
     );

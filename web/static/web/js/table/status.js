@@ -3,13 +3,14 @@
 // invitation.
 
 import { fill, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { guideButton } from "../guide.js";
 import { bothTitles } from "../rules.js";
 import { seatName } from "../words.js";
 import { clockView, deadline } from "./clock.js";
+import { t } from "./words.js";
 
 /**
- * @import { View } from "../api.js"
+ * @import { View, MatchEvent } from "../api.js"
  * @import { Rules } from "../rules.js"
  */
 
@@ -26,7 +27,8 @@ export function renderHeader(el, view, rules) {
     el,
     h("a", { class: "back", href: "#/" }, t("nav.lobby")),
     h("h1", {}, bothTitles(rules.info, view.ruleset)),
-    h("span", { class: "bar-facts" }, t("table.match", { id: view.id }), round ? ` · ${round}` : ""),
+    h("span", { class: "bar-facts" }, h("span", { class: "match-id" }, t("table.match", { id: view.id }), round ? " · " : ""), round),
+    rules.info ? guideButton(() => rules.info) : null,
   );
 }
 
@@ -43,14 +45,26 @@ function lastOver(view) {
 }
 
 /**
+ * Why staff stopped the match, as its event says.
+ * @param {MatchEvent[]} events
+ */
+function stopped(events) {
+  const reason = [...events].reverse().find((e) => e.type === "match_aborted")?.reason;
+  return reason ? t("table.aborted", { reason }) : t("table.aborted_plain");
+}
+
+/**
  * @param {HTMLElement} el
  * @param {View} view
- * @param {{message: string, offset: number, onResults: (round: number) => void}} how
+ * @param {{message: string, offset: number, events: MatchEvent[],
+ *   onResults: (round: number) => void}} how
  */
-export function renderStatus(el, view, { message, offset, onResults }) {
+export function renderStatus(el, view, { message, offset, events, onResults }) {
   let text;
   if (view.status === "waiting") text = t("table.waiting_players");
   else if (view.status === "finished") text = t("table.finished");
+  else if (view.status === "aborted") text = stopped(events);
+  else if (view.status === "paused") text = t("table.paused");
   else if (view.your_turn) text = t("table.your_turn");
   else if (view.to_act !== null) text = t("table.to_act", { name: seatName(view, view.to_act) });
   else text = "";
@@ -58,7 +72,7 @@ export function renderStatus(el, view, { message, offset, onResults }) {
   const past = lastOver(view);
   fill(
     el,
-    h("span", { class: view.your_turn ? "your-turn" : "" }, text),
+    h("span", { class: view.your_turn ? "your-turn" : view.status }, text),
     ends ? clockView(ends, offset, view.your_turn ? "clock.you" : "clock.left", "status-clock") : null,
     view.status === "waiting" && view.bots_fill_at ? clockView(view.bots_fill_at, offset, "clock.bots") : null,
     message ? h("span", { class: "message" }, message) : null,

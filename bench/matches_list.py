@@ -77,6 +77,7 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connections
     from django.test import Client
+
     from accounts import tokens
     from accounts.models import User
     from games.models import Match

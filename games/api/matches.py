@@ -90,8 +90,7 @@ class MatchListCreateView(APIView):
                            value={"table": "510k-base5-half-dry"}),
             OpenApiExample(
                 "510k, two rounds, a friend joins with the invite code", request_only=True,
-                value={"ruleset": "510k", "options": {"rounds": 2, "base_score": 1, "dry": "full",
-                                                      "xi_mode": "multiplicative"},
+                value={"ruleset": "510k", "options": {"rounds": 2},
                        "seats": [{"type": "human"}, {"type": "human"},
                                  {"type": "bot", "level": "normal"},
                                  {"type": "bot", "level": "normal"}]},

@@ -23,9 +23,9 @@ from games.engine.specs import (
     Tagged,
     Text,
 )
+from games.engine.vocabulary import MAX_SEATS
 from games.models import BOT_LEVELS, Match
 
-MAX_SEATS = 8
 WHOLE = 2**31 - 1
 
 ACT = Obj({

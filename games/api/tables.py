@@ -11,6 +11,7 @@ from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
 from games.api.matches import VIEW_EXAMPLES, view_response
 from games.api.serializers import MatchViewOutput, TableListOutput
+from games.engine.registry import get_ruleset
 
 
 class TableListView(APIView):
@@ -24,8 +25,7 @@ class TableListView(APIView):
         examples=[OpenApiExample("A 510k table", response_only=True, value={"results": [{
             "slug": "510k-base5-half-dry", "name": "510K, base 5, half-dry",
             "ruleset": "510k", "ruleset_title": {"en": "510K", "zh": "五十K"}, "players": 4,
-            "options": {"players": 4, "base_score": 5, "dry": "half",
-                        "xi_mode": "multiplicative", "rounds": 8},
+            "options": get_ruleset("510k").parse_options({"base_score": 5, "dry": "half"}),
             "options_hash": "8f0c…",
             "options_described": [
                 {"option": "base_score", "label": {"en": "Base score", "zh": "底分"},

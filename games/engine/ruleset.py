@@ -10,14 +10,15 @@ them back out of a view.
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from games.engine.actions import Action, Play
+from games.engine.cards import RANK_OF, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.specs import Obj, parse
+from games.engine.specs import Obj, Tagged, parse
 
 S = TypeVar("S")
 
@@ -36,6 +37,7 @@ class RulesetInfo:
     players: tuple[int, ...]  # the table sizes it plays
     options: Obj  # every option, with its default and bounds
     view: Obj  # what `view` returns (games.engine.vocabulary: the words all views share)
+    events: Tagged  # what each event `apply` emits may say (games.engine.events.events_spec)
     settle_facts: Obj  # what `settle` takes besides the options
     settle_example: Mapping = field(default_factory=dict)
 
@@ -59,6 +61,16 @@ class Table:
     @property
     def match_over(self) -> bool:
         return self.phase == "match_over"
+
+
+class ViewFacts(NamedTuple):
+    """What the shared words of a view are made of, besides the `Table`: facts of a state."""
+
+    options: dict  # as `parse_options` gave them
+    humans: Sequence[bool]  # per seat, whether a person plays it
+    hands: Sequence[Sequence[int]]  # every seat's cards: each seat's view shows its own only
+    trick: Sequence[tuple[int, Sequence[int], Reading]]  # (seat, cards, reading), oldest first
+    played: Iterable[int]  # every card played this round: public, every seat saw it
 
 
 class Ruleset(ABC, Generic[S]):
@@ -148,13 +160,61 @@ class Ruleset(ABC, Generic[S]):
 
     # -- what is shown ---------------------------------------------------------------------------
 
-    @abstractmethod
     def view(self, state: S, seat: int | None, legal: list[Action] | None = None) -> dict:
-        """What `seat` may know, JSON-ready, cards as `cards.wire(card)` (own hand with
-        `playable` flags; `legal`, when the caller holds the seat's legal actions already, spares
-        listing them again). seat None = an onlooker: public facts only. Keys shared by every
-        ruleset: ruleset, options, phase, round, to_act, seat, players, humans, scores, counts,
-        seating, trick, played, hand."""
+        """What `seat` may know, JSON-ready, cards as `cards.wire(card)`. seat None = an
+        onlooker: public facts only. The words every ruleset shares (`vocabulary.core_fields`)
+        come from `table(state)` and `view_facts(state)`, then `view_fields` adds the ruleset's
+        own; a seat's view ends with its `hand`, each card flagged `playable` when some legal
+        action uses its rank (`legal`, when the caller holds the seat's legal actions already,
+        spares listing them again)."""
+        table = self.table(state)
+        if seat is not None and not 0 <= seat < table.players:
+            raise ValueError(f"no seat {seat!r} in a {table.players}-seat match")
+        facts = self.view_facts(state)
+        hands, trick = facts.hands, facts.trick
+        data = {
+            "ruleset": self.name,
+            "options": facts.options,
+            "phase": table.phase,
+            "round": table.round,
+            "to_act": table.to_act,
+            "seat": seat,
+            "players": table.players,
+            "humans": list(facts.humans),
+            "scores": list(table.scores),
+            "counts": [len(hand) for hand in hands],
+            "seating": list(table.seating),
+            "trick": [{"seat": player, "cards": [wire(c) for c in cards],
+                       "reading": reading.to_dict(), "latest": i == len(trick) - 1}
+                      for i, (player, cards, reading) in enumerate(trick)],
+            "played": [wire(c) for c in facts.played],
+            **self.view_fields(state),
+        }
+        if seat is not None:
+            hand = hands[seat]
+            usable = self._usable_ranks(
+                hand, self.legal_actions(state, seat) if legal is None else legal)
+            data["hand"] = [{**wire(c), "playable": RANK_OF[c] in usable} for c in hand]
+        return data
+
+    def _usable_ranks(self, hand: Sequence[int], legal: list[Action]) -> set[int]:
+        """Ranks of which some card may be used in a listed play, as part of it or an extra."""
+        ranks = set()
+        for play in legal:
+            if type(play) is Play:
+                ranks.update(RANK_OF[c] for c in play.cards)
+                if play.extras:
+                    ranks.update(RANK_OF[c] for c in self.extra_candidates(tuple(hand), play))
+        return ranks
+
+    @abstractmethod
+    def view_facts(self, state: S) -> ViewFacts:
+        """What `view` makes the shared words of, besides `table(state)`."""
+
+    @abstractmethod
+    def view_fields(self, state: S) -> dict:
+        """The ruleset's own keys of every view (its `info.view` beyond the shared words):
+        public facts only, JSON-ready."""
 
     @abstractmethod
     def full_view(self, state: S) -> dict:

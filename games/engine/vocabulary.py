@@ -1,6 +1,7 @@
 """The words every ruleset's view shares, as specs: a ruleset's view is `view_spec(info, its own
 keys)`. The specs document the views in OpenAPI, and the contract test checks every view a
-ruleset produces against its spec, so the words cannot drift apart."""
+ruleset produces against its spec, so the words cannot drift apart. `Ruleset.view` writes the
+shared words' values."""
 
 from games.engine.actions import MAX_ID, READING
 from games.engine.ruleset import PHASES
@@ -9,6 +10,7 @@ from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj, Te
 MAX_SEATS = 8
 MAX_CARDS = 216  # four decks: more than any ruleset deals
 POINTS = Int(-(10**9), 10**9)
+ROUND = Int(0, 10**6, "the current or last round; 0 before the first")
 
 SEAT = Int(0, MAX_SEATS - 1)
 CARD = Obj({"id": Field(Int(0, MAX_ID)), "code": Field(Text(3, "rank + suit: 10H, QS, SJ, BJ"))},
@@ -35,7 +37,7 @@ def core_fields(ruleset: str, options: Obj) -> dict[str, Field]:
         "options": Field(options),
         "phase": Field(Choice(PHASES, "waiting (no round dealt yet), a round's phase (cut, bid, "
                                       "play: those the ruleset has), round_over, match_over")),
-        "round": Field(Int(0, 10**6, "the current or last round; 0 before the first")),
+        "round": Field(ROUND),
         "to_act": Field(Nullable(SEAT, "the seat whose action is awaited")),
         "seat": Field(Nullable(SEAT, "whose view this is (null: an onlooker's)")),
         "players": Field(Int(1, MAX_SEATS)),
@@ -56,3 +58,4 @@ def view_spec(ruleset: str, options: Obj, fields: dict[str, Field], description:
     if set(shared) & set(fields):
         raise ValueError(f"{ruleset}'s view redefines shared words: {set(shared) & set(fields)}")
     return Obj({**shared, **fields}, description)
+

@@ -1,39 +1,73 @@
-"""No response to a player names a card that player may not know, nor the seed of a running round.
+"""No response to a player names a card that player may not know, nor the seed of a running round;
+every event they read is one its ruleset's events spec (with the service's, games.events) allows.
 
-Over many seeded matches, a person plays at random and after each of their actions also asks for
-the view, the events, the list, the rounds and tries cards that are not theirs; every card object
-({"id", "code"}) in every one of those responses is checked against the cards hidden from them
-at that moment: the ids the full view holds and their own view does not (others' hands, the pile,
-the 2-player bottom)."""
+For every registered ruleset (the test-only ones included) at every table size, a person plays
+seeded matches at random and after each of their actions also asks for the view, the events, the
+list, the rounds and tries cards that are not theirs, while the match's stream stays open; every
+card object ({"id", "code"}) in every one of those responses and stream messages is checked
+against the cards hidden from them at that moment: the ids the full view holds that neither an
+onlooker's view nor their own hand does (others' hands, the pile, the 2-player bottom). A leak
+planted in a ruleset (tests/rulesets/leaky.py) fails the scan."""
 
-import itertools
+import asyncio
 import random
+from typing import NamedTuple
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
 from rest_framework.test import APIClient
 
-from games import services
-from games.engine.registry import get_ruleset
+from games import events
+from games.engine.registry import RULESETS, get_ruleset
+from games.engine.specs import Choice, Int, parse
 from games.models import Match, Round
-from tests.matchplay import Client, bots, choose, client_sender, create, sign_in
+from tests import sse
+from tests.matchplay import Client, bots, choose, client_sender, counted_seeds, create, sign_in
+from tests.rulesets.leaky import EventsShowHands, ViewShowsHand
 
 pytestmark = pytest.mark.django_db(transaction=True)
+WAIT = 10
+MAX_ACTS = 3000
+LONG_MATCH_ROUNDS = 2  # a match of default options is scanned through its first rounds only
 
-MATCHES = [
-    ("gandengyan", {"starting_score": 12}, 3),
-    ("gandengyan", {"starting_score": 12, "decks": 2}, 4),
-    ("gandengyan", {"starting_score": 10, "decks": 2}, 5),
-    ("gandengyan", {"starting_score": 12}, 3),
-    ("510k", {"rounds": 1}, 3),
-    ("510k", {"rounds": 1, "players": 2}, 1),
-    ("510k", {"rounds": 1}, 3),
-    ("510k", {"rounds": 1, "players": 2}, 1),
-]
+
+def short_options(ruleset, players: int, turn: int) -> dict:
+    """Options for a short match: each whole-number option at its lowest, each other choice the
+    `turn`-th of its values (so that the table sizes of a ruleset try them in turn)."""
+    options = {"players": players}
+    for name, field in ruleset.info.options.fields.items():
+        if name == "players":
+            continue
+        if isinstance(field.spec, Int):
+            options[name] = field.spec.low
+        elif isinstance(field.spec, Choice):
+            options[name] = field.spec.values[turn % len(field.spec.values)]
+    return options
+
+
+def matches():
+    """Every registered ruleset: a short match at each table size, played to its end, and a
+    match of its default options, played through its first rounds."""
+    for name, ruleset in sorted(RULESETS.items()):
+        for turn, players in enumerate(ruleset.info.players):
+            yield pytest.param(name, short_options(ruleset, players, turn), None,
+                               id=f"{name}-{players}")
+        yield pytest.param(name, {}, LONG_MATCH_ROUNDS, id=f"{name}-defaults")
+
+
+class Secret(NamedTuple):
+    """What a seat may not know at one moment, and where the match stands."""
+
+    hidden: set[int]  # card ids
+    hand: set[int]
+    seed: str | None  # the running round's
+    round: int
+    version: int
 
 
 def card_objects(data, path=""):
-    """Every {"id", "code"} dict in a JSON value, with where it was found; events of a finished
-    round are facts of that round and are skipped (ids are dealt anew each round)."""
+    """Every {"id", "code"} dict in a JSON value, with where it was found."""
     if isinstance(data, dict):
         if "id" in data and "code" in data:
             yield path, data["id"]
@@ -44,34 +78,37 @@ def card_objects(data, path=""):
             yield from card_objects(value, f"{path}[{i}]")
 
 
-def hidden_now(match_id: int, seat: int) -> tuple[set[int], set[int], str | None, int]:
-    """(cards hidden from `seat`, cards in its hand, the running round's seed, round number)."""
+def ids(data) -> set[int]:
+    return {card for _, card in card_objects(data)}
+
+
+def secret_now(match_id: int, seat: int) -> Secret:
     match = Match.objects.get(pk=match_id)
     engine = get_ruleset(match.ruleset)
     state = engine.from_json(match.snapshot)
-    visible = {card for _, card in card_objects(engine.view(state, seat))}
-    everything = {card for _, card in card_objects(engine.full_view(state))}
-    hand = {c["id"] for c in engine.view(state, seat).get("hand", ())}
+    hand = set(engine.view_facts(state).hands[seat])
+    hidden = ids(engine.full_view(state)) - ids(engine.view(state, None)) - hand
     running = Round.objects.filter(match=match, ended_at__isnull=True).first()
-    return everything - visible, hand, running.seed if running else None, match.round_number
+    return Secret(hidden, hand, running.seed if running else None, match.round_number,
+                  match.version)
 
 
-def scan(response, hidden: set[int], hand: set[int], seed: str | None, current_round: int):
+def scan(response, secret: Secret, spec) -> None:
+    """One response or stream message; events of a finished round are facts of that round and
+    are not checked for cards (ids are dealt anew each round)."""
     path, status, data = response
-    if seed is not None:
-        assert seed not in repr(data), f"the running round's seed leaked in {path}"
-    events = []
-    if isinstance(data, dict):
-        events = data.get("events") or []
-    stale = {id(e) for e in events if isinstance(e, dict) and e.get("round", 0) < current_round}
-    body = dict(data) if isinstance(data, dict) else data
-    if isinstance(body, dict) and events:
-        body["events"] = [e for e in events if id(e) not in stale]
-    leaks = [(where, card) for where, card in card_objects(body) if card in hidden]
+    if secret.seed is not None:
+        assert secret.seed not in repr(data), f"the running round's seed leaked in {path}"
+    body = data
+    if isinstance(data, dict) and data.get("events"):
+        for event in data["events"]:
+            parse(spec, event, "bad_event")
+        body = {**data, "events": [e for e in data["events"] if e["round"] >= secret.round]}
+    leaks = [(where, card) for where, card in card_objects(body) if card in secret.hidden]
     assert not leaks, f"{path} ({status}) shows hidden cards {leaks}"
     if isinstance(data, dict):
         for action in data.get("legal_actions") or []:
-            assert set(action.get("cards", ())) <= hand, f"{path} lists cards not in my hand"
+            assert set(action.get("cards", ())) <= secret.hand, f"{path} lists cards not in my hand"
 
 
 def probe(client: Client, view: dict, hidden: set[int], rng: random.Random) -> None:
@@ -90,28 +127,92 @@ def probe(client: Client, view: dict, hidden: set[int], rng: random.Random) -> N
         assert status == 400
 
 
-@pytest.mark.parametrize(("ruleset", "options", "bot_count"), MATCHES)
-def test_no_response_shows_a_hidden_card_or_a_running_seed(
-    ruleset, options, bot_count, monkeypatch, request
+def turn(client: Client, view: dict, rng: random.Random, spec) -> tuple[dict, Secret]:
+    """Probe, act, and scan every answer; the new view and what is hidden after it."""
+    before = secret_now(view["id"], view["you"])
+    client.seen.clear()
+    probe(client, view, before.hidden, rng)
+    status, view = client.post(f"/matches/{view['id']}/act/",
+                               {"expected_version": view["version"],
+                                "action": choose(view, rng)})
+    assert status == 200, view
+    for response in client.seen[:-1]:
+        scan(response, before, spec)
+    after = secret_now(view["id"], view["you"])
+    scan(client.seen[-1], after, spec)
+    return view, after
+
+
+class Stream:
+    """A match's stream, read in-process: its messages up to a version."""
+
+    def __init__(self, chunks):
+        self.chunks, self.buffer, self.ended = chunks, "", False
+
+    @classmethod
+    async def open(cls, match_id: int, token: str) -> "Stream":
+        response = await AsyncClient().get(f"/api/v1/matches/{match_id}/stream/",
+                                           headers={"Authorization": f"Token {token}"})
+        assert response.status_code == 200, response.content
+        return cls(aiter(response.streaming_content))
+
+    async def until(self, version: int) -> list[sse.Message]:
+        """The messages up to the first of `version` or later (or to the stream's end)."""
+        messages = []
+        while not self.ended and not (messages and messages[-1].data["version"] >= version):
+            while "\n\n" not in self.buffer:
+                try:
+                    self.buffer += (await asyncio.wait_for(anext(self.chunks), WAIT)).decode()
+                except StopAsyncIteration:
+                    self.ended = True
+                    return messages
+            block, self.buffer = self.buffer.split("\n\n", 1)
+            message = sse.parse(block, 0.0)
+            if message is not None:
+                messages.append(message)
+        return messages
+
+    async def close(self) -> None:
+        await self.chunks.aclose()
+
+
+async def scan_match(ruleset: str, options: dict, rounds: int | None, game: str) -> None:
+    """A person's match against random bots, scanned as the module says, to its end or through
+    `rounds` rounds."""
+    rng = random.Random(game)
+    spec = events.spec(get_ruleset(ruleset))
+    players = get_ruleset(ruleset).parse_options(options)["players"]
+    client = Client(client_sender(APIClient()))
+    token = (await sync_to_async(sign_in)(client))["token"]
+    view = await sync_to_async(create)(client, ruleset, options, bots(players - 1))
+    secret = await sync_to_async(secret_now)(view["id"], view["you"])
+    stream = await Stream.open(view["id"], token)
+    try:
+        for _ in range(MAX_ACTS):
+            for message in await stream.until(secret.version):
+                scan((f"stream {message.event}", 200, message.data), secret, spec)
+            if view["status"] == "finished" or (rounds and view["round"]["number"] > rounds):
+                return
+            view, secret = await sync_to_async(turn)(client, view, rng, spec)
+        raise AssertionError("the match did not finish")
+    finally:
+        await stream.close()
+
+
+@pytest.mark.parametrize(("ruleset", "options", "rounds"), list(matches()))
+async def test_no_response_or_message_shows_a_hidden_card_or_a_running_seed(
+    ruleset, options, rounds, monkeypatch, request
 ):
     game = request.node.callspec.id
-    counter = itertools.count()
-    monkeypatch.setattr(services.progress, "new_seed", lambda: f"hidden-{game}-{next(counter)}")
-    rng = random.Random(game)
-    client = Client(client_sender(APIClient()))
-    sign_in(client)
-    view = create(client, ruleset, options, bots(bot_count))
-    for _ in range(3000):
-        if view["status"] == "finished":
-            break
-        hidden, hand, seed, number = hidden_now(view["id"], view["you"])
-        client.seen.clear()
-        probe(client, view, hidden, rng)
-        status, view = client.post(f"/matches/{view['id']}/act/",
-                                   {"expected_version": view["version"],
-                                    "action": choose(view, rng)})
-        assert status == 200, view
-        for response in client.seen[:-1]:
-            scan(response, hidden, hand, seed, number)
-        scan(client.seen[-1], *hidden_now(view["id"], view["you"]))
-    assert view["status"] == "finished"
+    counted_seeds(monkeypatch, f"hidden-{game}")
+    await scan_match(ruleset, options, rounds, game)
+
+
+@pytest.mark.parametrize("leaky", [EventsShowHands(), ViewShowsHand()], ids=lambda r: r.name)
+async def test_a_planted_leak_fails_the_scan(leaky, monkeypatch):
+    counted_seeds(monkeypatch, "planted")
+    monkeypatch.setitem(RULESETS, leaky.name, leaky)
+    options = {"players": 3, "rounds": 1}
+    await scan_match("highcard", options, None, "honest")
+    with pytest.raises(AssertionError, match="shows hidden cards"):
+        await scan_match(leaky.name, options, None, "planted")

@@ -52,8 +52,7 @@ def test_the_list_shows_active_tables_in_order_with_labels_in_english_and_chines
     assert [t["slug"] for t in data["results"]] == ["first", "second"]
     table = data["results"][1]
     assert table["ruleset_title"] == {"en": "510K", "zh": "五十K"}
-    assert table["options"] == {"players": 4, "base_score": 5, "dry": "half",
-                                "xi_mode": "multiplicative", "rounds": 8}
+    assert table["options"] == get_ruleset("510k").parse_options({"base_score": 5, "dry": "half"})
     assert table["options_hash"] == options_hash(table["options"])
     described = {d["option"]: d for d in table["options_described"]}
     assert described["dry"] == {"option": "dry", "label": {"en": "Dry levels", "zh": "干"},
@@ -101,8 +100,8 @@ def test_a_table_that_allows_overrides_takes_the_clients_options_over_its_own(pl
     status, view = player.post("/matches/", {"table": "open", "options": {"dry": "full"},
                                              "seats": bots(1)})
     assert status == 201
-    assert view["options"] == {"players": 2, "base_score": 5, "dry": "full",
-                               "xi_mode": "multiplicative", "rounds": 8}
+    assert view["options"] == get_ruleset("510k").parse_options(
+        {"players": 2, "base_score": 5, "dry": "full"})
 
 
 @pytest.mark.parametrize(("body", "code"), [

@@ -61,7 +61,8 @@ def playing(
         finished=finished,
         xi_played=((),) * players,
     )
-    return Match(Options(players=players, **options), (False,) * players, (0,) * players, rnd)
+    parsed = Options(**RULES.parse_options({"players": players, **options}))
+    return Match(parsed, (False,) * players, (0,) * players, rnd)
 
 
 def ranks(ids) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from games.engine.actions import Action, Play
 from games.engine.cards import ACE, JOKER, TWO
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan.combos import BOMB, PAIR, SINGLE, rank_counts
+from games.engine.rulesets.gandengyan.settle import PLAYERS
 from games.engine.rulesets.gandengyan.state import Match
 
 HOPELESS = 99  # plays needed by a hand of jokers only: it forfeits
@@ -55,7 +56,7 @@ RUN_STANDS = 0.8  # a straight or pair chain is seldom beaten
 SHORT_HAND = 4  # a hand this long after the draw is seldom one combination
 NEAR_OUT = 2  # an opponent with this many cards or fewer may go out on the next play
 DOUBLED = 5  # a hand of this many cards pays double
-MAX_SEATS = 6  # the most players a gandengyan table seats
+MAX_SEATS = max(PLAYERS)  # the most players a gandengyan table seats
 NOTHING_LACKING = (frozenset(),) * MAX_SEATS
 LOWEST = 0  # the rank index of 3s
 

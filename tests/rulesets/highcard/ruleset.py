@@ -10,7 +10,8 @@ from games.engine.actions import Action, Play
 from games.engine.cards import RANK_OF, make_pack, wire
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, events_spec
+from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.specs import Choice, Field, Int, Obj
 from games.engine.vocabulary import per_seat, view_spec
 
@@ -23,6 +24,8 @@ OPTIONS = Obj({
 VIEW = view_spec("highcard", OPTIONS, {
     "tricks": Field(per_seat(Int(0, HAND), "tricks each seat took this round")),
 }, "High card (tests only)")
+EVENTS = events_spec({"play": PLAY_EVENT, "trick_won": SEAT_EVENT,
+                      "round_end": Obj({"deltas": Field(DELTAS)})})
 FACTS = Obj({"tricks": Field(per_seat(Int(0, HAND), "tricks each seat took"))})
 
 
@@ -53,7 +56,7 @@ def _deltas(tricks) -> list[int]:
 
 class HighCard(Ruleset[State]):
     info = RulesetInfo(name="highcard", title={"en": "High card", "zh": "比大"}, players=(2, 3, 4),
-                       options=OPTIONS, view=VIEW, settle_facts=FACTS,
+                       options=OPTIONS, view=VIEW, events=EVENTS, settle_facts=FACTS,
                        settle_example={"options": {"players": 2}, "tricks": [2, 1]})
 
     def pack(self, options):
@@ -152,27 +155,17 @@ class HighCard(Ruleset[State]):
             events.append({"type": "round_end", "deltas": deltas})
         return state, events
 
-    def view(self, state, seat, legal=None):
+    def view_facts(self, state):
         rnd = state.round
-        players = state.players
-        data = {
-            "ruleset": "highcard", "options": {"players": players, "rounds": state.rounds},
-            "phase": self._phase(state), "round": 0 if rnd is None else rnd.number,
-            "to_act": self.to_act(state), "seat": seat, "players": players,
-            "humans": list(state.humans), "scores": list(state.scores),
-            "counts": [len(h) for h in rnd.hands] if rnd else [0] * players,
-            "seating": list(range(players)),
-            "trick": [{"seat": s, "cards": [wire(c)], "reading": single(c).to_dict(),
-                       "latest": i == len(rnd.trick) - 1}
-                      for i, (s, c) in enumerate(rnd.trick)] if rnd else [],
-            "played": [wire(c) for c in rnd.played] if rnd else [],
-            "tricks": list(rnd.tricks) if rnd else [0] * players,
-        }
-        if seat is not None:
-            mine = rnd.to_act == seat if rnd else False
-            data["hand"] = [{**wire(c), "playable": mine}
-                            for c in (rnd.hands[seat] if rnd else ())]
-        return data
+        options = {"players": state.players, "rounds": state.rounds}
+        if rnd is None:
+            return ViewFacts(options, state.humans, ((),) * state.players, (), ())
+        return ViewFacts(options, state.humans, rnd.hands,
+                         [(s, (c,), single(c)) for s, c in rnd.trick], rnd.played)
+
+    def view_fields(self, state):
+        rnd = state.round
+        return {"tricks": list(rnd.tricks) if rnd else [0] * state.players}
 
     def full_view(self, state):
         data = self.view(state, None)

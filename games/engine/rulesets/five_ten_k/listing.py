@@ -157,18 +157,6 @@ def extra_candidates(hand, play: Play) -> tuple[int, ...]:
     )
 
 
-def playable_ranks(hand, actions) -> set[int]:
-    """Ranks of which some card may be used in a listed play, as part of a core or as an extra."""
-    ranks = set()
-    for play in actions:
-        if not isinstance(play, Play):
-            continue
-        ranks.update(RANK_OF[c] for c in play.cards)
-        if play.extras:
-            ranks.update(RANK_OF[c] for c in extra_candidates(hand, play))
-    return ranks
-
-
 def with_random_extras(hand, play: Play, rng) -> Play:
     """For random playouts and bots: the listed `play` with 0..extras extras drawn by `rng`."""
     if not play.extras:

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from games.engine.actions import Action, Play
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k import settle, views
 from games.engine.rulesets.five_ten_k.combos import PACK, beats, readings_of
@@ -24,6 +24,7 @@ INFO = RulesetInfo(
     players=settle.PLAYERS,
     options=OPTIONS,
     view=views.VIEW,
+    events=views.EVENTS,
     settle_facts=settle.FACTS,
     settle_example=settle.EXAMPLE,
 )
@@ -86,14 +87,17 @@ class FiveTenK(Ruleset[Match]):
     def forced_action(self, state: Match) -> Action | None:
         return flow.forced_action(state)
 
-    def view(self, state: Match, seat: int | None, legal: list[Action] | None = None) -> dict:
-        if seat is None:
-            return views.public_view(state)
-        return views.seat_view(state, seat, flow.legal_actions(state, seat) if legal is None
-                               else legal)
+    def view_facts(self, state: Match) -> ViewFacts:
+        rnd = state.round
+        return ViewFacts(state.options._asdict(), state.humans,
+                         ((),) * state.options.players if rnd is None else rnd.hands,
+                         () if rnd is None else rnd.trick, views.played(state))
+
+    def view_fields(self, state: Match) -> dict:
+        return views.own_fields(state)
 
     def full_view(self, state: Match) -> dict:
-        return views.full_view(state)
+        return {**self.view(state, None), **views.hidden(state)}
 
     def round_result(self, state: Match) -> dict:
         return views.round_result(state)

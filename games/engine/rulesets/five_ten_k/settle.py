@@ -12,6 +12,7 @@ from games.engine.vocabulary import per_seat
 
 PLAYERS = (4, 2)
 MAX_XI_BOMBS = 32
+POINTS_IN_PACK = 200
 
 FACTS = Obj({
     "banker": Field(Nullable(Int(0, 3, "the banker's seat (包庄); ignored with two players")),
@@ -20,13 +21,13 @@ FACTS = Obj({
                         "solo (ignored with a banker or two players)"), []),
     "finish_order": Field(List(Int(0, 3), 4, description="seats in the order they finished; "
                                "those still holding cards at the end are left out")),
-    "captured": Field(per_seat(Int(0, 200), "points each seat collected")),
+    "captured": Field(per_seat(Int(0, POINTS_IN_PACK), "points each seat collected")),
     "xi_bombs": Field(List(List(Obj({"rank": Field(Choice(RANKS)), "count": Field(Int(1, 8))}),
                                 MAX_XI_BOMBS), 4,
                            description="per seat, every bomb that counts for 喜分 (played or "
                            "held at the end); empty: none for anybody"), []),
 })
-EXAMPLE = {"options": {"players": 4, "base_score": 1, "dry": "full", "xi_mode": "multiplicative"},
+EXAMPLE = {"options": {"players": 4},
            "banker": None, "teams": [[0, 2], [1, 3]], "finish_order": [0, 1, 2],
            "captured": [60, 40, 50, 50], "xi_bombs": [[], [{"rank": "8", "count": 5}], [], []]}
 
@@ -50,7 +51,6 @@ DRY_OPTIONS = ("none", "half", "full")
 XI_MODES = ("multiplicative", "additive")
 LEVELS = ("normal", "half_dry", "full_dry")
 XI_PAYS = {"multiplicative": (0, 1, 2, 4, 8, 16), "additive": (0, 1, 2, 3, 4, 5)}
-POINTS_IN_PACK = 200
 MAX_BOMB = 8
 
 

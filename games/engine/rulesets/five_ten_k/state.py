@@ -26,13 +26,14 @@ OPTIONS = Obj({
 
 
 class Options(NamedTuple):
-    """The options as the state holds them: attribute access on the hot paths."""
+    """The options as the state holds them, always parsed (their defaults are `OPTIONS`'s):
+    attribute access on the hot paths."""
 
-    players: int = 4
-    base_score: int = 1
-    dry: str = "full"
-    xi_mode: str = "multiplicative"
-    rounds: int = 8
+    players: int
+    base_score: int
+    dry: str
+    xi_mode: str
+    rounds: int
 
 
 class TablePlay(NamedTuple):

@@ -1,44 +1,57 @@
 """What a seat may see of a 510k match, every hand for review, and a round's result."""
 
-from games.engine.actions import Action
-from games.engine.cards import RANK_OF, RANKS, wire
+from games.engine.cards import RANKS, wire
 from games.engine.errors import IllegalAction
+from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.rulesets.five_ten_k.combos import PACK
-from games.engine.rulesets.five_ten_k.listing import playable_ranks
-from games.engine.rulesets.five_ten_k.round import deal_size, held_xi, settle
-from games.engine.rulesets.five_ten_k.state import OPTIONS, Match, Round
-from games.engine.specs import Bool, Field, Int, List, Nullable, Obj
-from games.engine.vocabulary import CARD, SEAT, per_seat, view_spec
+from games.engine.rulesets.five_ten_k.round import HAND_SIZE, deal_size, held_xi, settle
+from games.engine.rulesets.five_ten_k.settle import LEVELS, PLAYERS, POINTS_IN_PACK
+from games.engine.rulesets.five_ten_k.state import OPTIONS, Match
+from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj
+from games.engine.vocabulary import CARD, POINTS, SEAT, per_seat, view_spec
 
 TEAM = List(SEAT, 4)
+MAX_DEAL = HAND_SIZE * max(PLAYERS)
+CUT_POSITION = Int(0, MAX_DEAL - 1, "where the pack was cut")
+CAPTURED = Int(0, POINTS_IN_PACK)
+ROUNDS = OPTIONS.fields["rounds"].spec
 VIEW = view_spec("510k", OPTIONS, {
-    "rounds": Field(Int(1, 100, "rounds in the match")),
+    "rounds": Field(ROUNDS),
     "cutter": Field(Nullable(SEAT, "who cuts this round")),
-    "cut_position": Field(Nullable(Int(0, 87), "where the pack was cut")),
-    "cut_positions": Field(Int(1, 88, "a cut names a position 0..cut_positions-1")),
+    "cut_position": Field(Nullable(CUT_POSITION)),
+    "cut_positions": Field(Int(1, MAX_DEAL, "a cut names a position 0..cut_positions-1")),
     "face_up": Field(Nullable(Obj({"card": Field(CARD), "holder": Field(SEAT)}),
                               "the 明牌 and the seat that received it")),
     "bids": Field(List(Obj({"seat": Field(SEAT), "solo": Field(Bool())}), 4,
                        description="包庄 bids so far")),
     "banker": Field(Nullable(SEAT, "the seat that went solo (包庄)")),
     "teams": Field(List(TEAM, 2, description="the two sides once known")),
-    "captured": Field(per_seat(Int(0, 200), "points (5, 10, K) each seat won in tricks")),
-    "side_captured": Field(List(Int(0, 200), 2, description="points per side, as `teams`")),
+    "captured": Field(per_seat(CAPTURED, "points (5, 10, K) each seat won in tricks")),
+    "side_captured": Field(List(CAPTURED, 2, description="points per side, as `teams`")),
     "finished": Field(List(SEAT, 4, description="seats in the order they went out")),
 }, "510k: a seat's view (or an onlooker's: no hand)")
+EVENTS = events_spec({
+    "cut": Obj({"seat": Field(SEAT), "position": Field(CUT_POSITION), "face_up": Field(CARD),
+                "holder": Field(SEAT)}, "the pack was cut: the 明牌 turned up, dealt to `holder`"),
+    "bid": Obj({"seat": Field(SEAT), "solo": Field(Bool())}, "a seat went solo (包庄) or not"),
+    "teams": Obj({"banker": Field(Nullable(SEAT)), "teams": Field(List(TEAM, 2)),
+                  "seating": Field(per_seat(SEAT)),
+                  "swapped": Field(Nullable(List(SEAT, 2, 2), "the two seats that moved")),
+                  "leader": Field(SEAT)}, "the sides are known; play begins"),
+    "play": PLAY_EVENT,
+    "finished": Obj({"seat": Field(SEAT), "place": Field(Int(1, max(PLAYERS)))},
+                    "a seat played out its hand"),
+    "pass": SEAT_EVENT,
+    "trick_won": Obj({"seat": Field(SEAT), "points": Field(CAPTURED)}),
+    "round_end": Obj({"round": Field(ROUNDS), "deltas": Field(DELTAS),
+                      "scores": Field(per_seat(POINTS)), "winner_seats": Field(TEAM),
+                      "level": Field(Choice(LEVELS))}),
+    "match_end": Obj({"scores": Field(per_seat(POINTS)), "standings": Field(STANDINGS)}),
+})
 
 
 def _cards(cards) -> list[dict]:
     return [wire(c) for c in cards]
-
-
-def _trick(rnd: Round) -> list[dict]:
-    last = len(rnd.trick) - 1
-    return [
-        {"seat": p.seat, "cards": _cards(p.cards), "reading": p.reading.to_dict(),
-         "latest": i == last}
-        for i, p in enumerate(rnd.trick)
-    ]
 
 
 def phase(match: Match) -> str:
@@ -51,25 +64,21 @@ def phase(match: Match) -> str:
     return "match_over" if rnd.number >= match.options.rounds else "round_over"
 
 
-def public_view(match: Match) -> dict:
-    """Everything every seat may know."""
+def played(match: Match) -> list[int]:
+    """Cards that have left the hands this round, in pack order: public (every play was seen),
+    and what a bot needs to know which cards are still out."""
+    rnd = match.round
+    if rnd is None:
+        return []
+    held = set(rnd.deck).union(rnd.bottom, *rnd.hands)
+    return [c for c in PACK if c not in held]
+
+
+def own_fields(match: Match) -> dict:
+    """A view's 510k keys (the shared words come from the Ruleset)."""
     options = match.options
     rnd = match.round
-    players = options.players
     data = {
-        "ruleset": "510k",
-        "options": options._asdict(),
-        "phase": phase(match),
-        "round": 0 if rnd is None else rnd.number,
-        "to_act": None if rnd is None else rnd.to_act,
-        "seat": None,
-        "players": players,
-        "humans": list(match.humans),
-        "scores": list(match.scores),
-        "counts": [len(h) for h in rnd.hands] if rnd else [0] * players,
-        "seating": list(rnd.seating) if rnd else list(range(players)),
-        "trick": [] if rnd is None else _trick(rnd),
-        "played": [],
         "rounds": options.rounds,
         "cutter": None if rnd is None else rnd.cutter,
         "cut_position": None,
@@ -79,17 +88,13 @@ def public_view(match: Match) -> dict:
         "bids": [],
         "banker": None,
         "teams": [],
-        "captured": [0] * players,
+        "captured": [0] * options.players,
         "side_captured": [],
         "finished": [],
     }
     if rnd is None:
         return data
-    # Cards that have left the hands this round: public (every play was seen), and what a bot
-    # needs to know which cards are still out.
-    held = set(rnd.deck).union(rnd.bottom, *rnd.hands)
     data.update(
-        played=[wire(c) for c in PACK if c not in held],
         cut_position=rnd.cut_position,
         face_up=None if rnd.face_up is None else {"card": wire(rnd.face_up), "holder": rnd.holder},
         bids=[{"seat": seat, "solo": solo} for seat, solo in rnd.bids],
@@ -102,26 +107,12 @@ def public_view(match: Match) -> dict:
     return data
 
 
-def seat_view(match: Match, seat: int, legal: list[Action]) -> dict:
-    """The public view plus the seat's hand, flagged playable on its turn."""
-    data = public_view(match)
+def hidden(match: Match) -> dict:
+    """What the full view adds to an onlooker's once dealt: every hand, and the bottom."""
     rnd = match.round
-    data["seat"] = seat
-    hand = () if rnd is None else rnd.hands[seat]
-    playable = set()
-    if rnd is not None and rnd.phase == "play":
-        playable = playable_ranks(hand, legal)
-    data["hand"] = [dict(wire(c), playable=RANK_OF[c] in playable) for c in hand]
-    return data
-
-
-def full_view(match: Match) -> dict:
-    data = public_view(match)
-    rnd = match.round
-    if rnd is not None:
-        data["hands"] = [_cards(h) for h in rnd.hands]
-        data["bottom"] = _cards(rnd.bottom)
-    return data
+    if rnd is None:
+        return {}
+    return {"hands": [_cards(h) for h in rnd.hands], "bottom": _cards(rnd.bottom)}
 
 
 def round_result(match: Match) -> dict:

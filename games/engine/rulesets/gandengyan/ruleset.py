@@ -6,7 +6,7 @@ from games.engine.actions import Action, Pass, Play
 from games.engine.cards import PER_DECK, make_pack
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
-from games.engine.ruleset import Ruleset, RulesetInfo, Table
+from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.rulesets.gandengyan import combos, flow, settle, views
 from games.engine.rulesets.gandengyan.state import (
     OPTIONS,
@@ -25,6 +25,7 @@ INFO = RulesetInfo(
     players=settle.PLAYERS,
     options=OPTIONS,
     view=views.VIEW,
+    events=views.EVENTS,
     settle_facts=settle.FACTS,
     settle_example=settle.EXAMPLE,
 )
@@ -194,16 +195,17 @@ class Gandengyan(Ruleset[Match]):
 
     # -- what seats see ----------------------------------------------------------------------
 
-    def view(self, state: Match, seat: int | None, legal: list[Action] | None = None) -> dict:
-        if seat is None:
-            return views.public_view(state)
-        if not 0 <= seat < state.players:
-            raise ValueError(f"no seat {seat!r} in a {state.players}-seat match")
-        return views.seat_view(state, seat, self.legal_actions(state, seat) if legal is None
-                               else legal)
+    def view_facts(self, state: Match) -> ViewFacts:
+        rnd = state.round
+        return ViewFacts(state.options, state.humans,
+                         ((),) * state.players if rnd is None else rnd.hands,
+                         () if rnd is None else rnd.trick, views.played(state))
+
+    def view_fields(self, state: Match) -> dict:
+        return views.own_fields(state)
 
     def full_view(self, state: Match) -> dict:
-        return views.full_view(state)
+        return {**self.view(state, None), **views.hidden(state)}
 
     def round_result(self, state: Match) -> dict:
         if not self.round_over(state):

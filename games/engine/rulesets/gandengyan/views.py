@@ -1,11 +1,12 @@
 """What a seat may see of a gandengyan match, every hand for review, and a round's result."""
 
-from games.engine.actions import READING, Action, Play
-from games.engine.cards import RANK_OF, code, make_pack, wire
+from games.engine.actions import READING
+from games.engine.cards import make_pack, wire
+from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.rulesets.gandengyan import flow
 from games.engine.rulesets.gandengyan.state import LOGGED, OPTIONS, Logged, Match, Round
 from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj
-from games.engine.vocabulary import CARDS, SEAT, per_seat, view_spec
+from games.engine.vocabulary import CARDS, POINTS, SEAT, per_seat, view_spec
 
 # A round's events: at most one play per card, a few passes, a draw and a trick per play.
 MAX_LOGGED = 4096
@@ -17,6 +18,7 @@ LOGGED_SPEC = Obj({
     "reading": Field(Nullable(READING, "a play's reading")),
 }, "one public event of the round")
 
+PILE = Int(0, 108, "cards left to draw")
 VIEW = view_spec("gandengyan", OPTIONS, {
     "eliminated": Field(per_seat(Bool(), "out of the match (score at 0 or below)")),
     "forfeited": Field(per_seat(Bool(), "out of this round: only jokers left")),
@@ -24,38 +26,32 @@ VIEW = view_spec("gandengyan", OPTIONS, {
     "leader": Field(Nullable(SEAT, "who led the round")),
     "dice": Field(List(Int(1, 6), 64, description="round 1's dice rolls, re-rolls included")),
     "free_lead": Field(Bool("the seat to act leads freely (no trick to beat)")),
-    "pile": Field(Int(0, 108, "cards left to draw")),
+    "pile": Field(PILE),
     "bombs": Field(List(Int(3, 8), 64, description="the size of every bomb played this round "
                         "(each doubles the losers' payments at least)")),
     "winner": Field(Nullable(SEAT, "the round's winner, once over")),
     "log": Field(List(LOGGED_SPEC, MAX_LOGGED, description="this round's public events, oldest "
                       "first: every play, pass, trick taken, draw and forfeit")),
 }, "Gandengyan: a seat's view (or an onlooker's: no hand)")
+EVENTS = events_spec({
+    "play": PLAY_EVENT,
+    "pass": SEAT_EVENT,
+    "trick_won": Obj(SEAT_EVENT.fields, "every other seat passed: the seat leads next"),
+    "draw": Obj({"seat": Field(SEAT), "pile": Field(PILE)}, "a seat drew a card (it stays "
+                                                            "hidden)"),
+    "forfeit": Obj(SEAT_EVENT.fields, "a seat holding only jokers is out of the round"),
+    "round_end": Obj({"winner": Field(SEAT), "deltas": Field(DELTAS),
+                      "reason": Field(Choice(("empty_hand", "last_holder")))}),
+    "eliminated": Obj({"seat": Field(SEAT), "score": Field(POINTS)}, "a seat at 0 or below"),
+    "match_end": Obj({"standings": Field(STANDINGS)}),
+})
 
 
-def public_view(state: Match) -> dict:
+def own_fields(state: Match) -> dict:
+    """A view's gandengyan keys (the shared words come from the Ruleset)."""
     rnd = state.round
     players = state.players
     return {
-        "ruleset": "gandengyan",
-        "options": state.options,
-        "phase": flow.phase(state),
-        "round": 0 if rnd is None else rnd.number,
-        "to_act": None if rnd is None else rnd.to_act,
-        "seat": None,
-        "players": players,
-        "humans": list(state.humans),
-        "scores": list(state.scores),
-        "counts": [len(h) for h in rnd.hands] if rnd else [0] * players,
-        "seating": list(range(players)),
-        "trick": [] if rnd is None else [
-            {"seat": t.seat, "cards": [wire(c) for c in t.cards],
-             "reading": t.reading.to_dict(), "latest": i == len(rnd.trick) - 1}
-            for i, t in enumerate(rnd.trick)
-        ],
-        # Cards that have left the hands this round: public (every play was seen), and what a
-        # bot needs to know which cards are still out.
-        "played": [] if rnd is None else _played(state.decks, rnd),
         "eliminated": list(state.eliminated),
         "forfeited": list(rnd.forfeited) if rnd else [False] * players,
         "played_any": list(rnd.played_any) if rnd else [False] * players,
@@ -69,23 +65,21 @@ def public_view(state: Match) -> dict:
     }
 
 
-def seat_view(state: Match, seat: int, legal: list[Action]) -> dict:
-    """The public view plus the seat's hand, each card flagged if some legal play uses its rank."""
-    data = public_view(state)
-    data["seat"] = seat
+def played(state: Match) -> list[int]:
+    """Cards that have left the hands this round, in pack order: public (every play was seen),
+    and what a bot needs to know which cards are still out."""
     rnd = state.round
-    usable = {RANK_OF[c] for play in legal if type(play) is Play for c in play.cards}
-    data["hand"] = [{"id": c, "code": code(c), "playable": RANK_OF[c] in usable}
-                    for c in (rnd.hands[seat] if rnd else ())]
-    return data
+    if rnd is None:
+        return []
+    held = set(rnd.pile).union(*rnd.hands)
+    return [c for c in make_pack(state.decks) if c not in held]
 
 
-def full_view(state: Match) -> dict:
-    data = public_view(state)
+def hidden(state: Match) -> dict:
+    """What the full view adds to an onlooker's: every hand, and the pile, next card first."""
     rnd = state.round
-    data["hands"] = [[wire(c) for c in hand] for hand in rnd.hands] if rnd else []
-    data["pile_cards"] = [wire(c) for c in reversed(rnd.pile)] if rnd else []  # next first
-    return data
+    return {"hands": [[wire(c) for c in hand] for hand in rnd.hands] if rnd else [],
+            "pile_cards": [wire(c) for c in reversed(rnd.pile)] if rnd else []}
 
 
 def round_result(state: Match) -> dict:
@@ -106,7 +100,3 @@ def _logged(event: Logged) -> dict:
     return {"type": event.kind, "seat": event.seat, "cards": [wire(c) for c in event.cards],
             "reading": None if event.reading is None else event.reading.to_dict()}
 
-
-def _played(decks: int, rnd: Round) -> list[dict]:
-    held = set(rnd.pile).union(*rnd.hands)
-    return [wire(c) for c in make_pack(decks) if c not in held]

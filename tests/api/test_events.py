@@ -1,0 +1,78 @@
+"""Every event a client reads, whoever caused it (a person, a bot, the server, a quick match's
+wait, staff), is one that games.events allows for its match's ruleset: a type or a field it does
+not name fails. The hidden-information scan checks the events of whole matches the same way."""
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import events, presenters, services
+from games.engine.registry import get_ruleset
+from games.engine.specs import parse
+from games.models import Event, Match, Table
+from tests.matchplay import choose, counted_seeds, create, new_player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+OPTIONS = {"players": 3, "rounds": 1}
+
+
+def events_read(match_id: int) -> set[str]:
+    """The match's events as clients read them, each checked against the spec; their types."""
+    spec = events.spec(get_ruleset(Match.objects.get(pk=match_id).ruleset))
+    read = presenters.event_dicts(Event.objects.filter(match_id=match_id).order_by("seq"))
+    for event in read:
+        parse(spec, event, "bad_event")
+    return {event["type"] for event in read}
+
+
+def quick_match_left_and_filled() -> int:
+    """People wait at a table, one leaves, the wait ends and bots take the open seats."""
+    Table.objects.create(name="quick", slug="quick", ruleset="highcard", bots_after=30,
+                         options=get_ruleset("highcard").parse_options(OPTIONS))
+    first, second = new_player(), new_player()
+    match_id = first.post("/tables/quick/play/")[1]["id"]
+    second.post("/tables/quick/play/")
+    second.post(f"/matches/{match_id}/leave/")
+    past = timezone.now() - timedelta(seconds=1)
+    Match.objects.filter(pk=match_id).update(bots_fill_at=past, due_at=past)
+    assert first.get(f"/matches/{match_id}/")[1]["status"] == "active"
+    return match_id
+
+
+def two_people_played_out() -> int:
+    """Two people join by invite code; one hands the seat to the server and takes it back."""
+    first, second = new_player(), new_player()
+    view = create(first, "highcard", OPTIONS, [{"type": "human"}] * 2 + [{"type": "bot"}])
+    second.post("/matches/join/", {"code": view["invite_code"]})
+    second.post(f"/matches/{view['id']}/autoplay/", {"on": True})
+    second.post(f"/matches/{view['id']}/autoplay/", {"on": False})
+    clients, rng = [first, second], random.Random(1)
+    for _ in range(100):
+        view = first.get(f"/matches/{view['id']}/")[1]
+        if view["status"] == "finished":
+            return view["id"]
+        mover = clients[view["to_act"]]
+        fresh = mover.get(f"/matches/{view['id']}/")[1]
+        status, _ = mover.post(f"/matches/{view['id']}/act/",
+                               {"expected_version": fresh["version"],
+                                "action": choose(fresh, rng)})
+        assert status == 200
+    raise AssertionError("the match did not finish")
+
+
+def aborted() -> int:
+    view = create(new_player(), "highcard", OPTIONS, [{"type": "human"}, {"type": "bot"},
+                                                     {"type": "bot"}])
+    services.match_abort(match_id=view["id"], reason="stuck, by staff")
+    return view["id"]
+
+
+def test_every_event_of_every_kind_of_match_is_in_its_spec(monkeypatch):
+    counted_seeds(monkeypatch, "events")
+    seen = set()
+    for match_id in (quick_match_left_and_filled(), two_people_played_out(), aborted()):
+        seen |= events_read(match_id)
+    assert seen >= set(events.SERVICE.variants) | set(get_ruleset("highcard").info.events
+                                                        .variants)

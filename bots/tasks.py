@@ -6,7 +6,6 @@ the match rows (Match.due_at): a turn never depends on a message that can be los
 
 import logging
 import os
-import random
 import threading
 import time
 
@@ -17,6 +16,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
+from bots.rng import turn_rng
 from bots.strategies import choose_action
 from games import services, sql
 from games.engine.registry import get_ruleset
@@ -102,7 +102,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         state = engine.from_json(row.match.snapshot)
         legal = engine.legal_actions(state, seat)
         view = engine.view(state, seat, legal)
-        rng = random.Random(f"{row.seed_hash}:{version}")
+        rng = turn_rng(match_id, row.seed_hash, version)
         try:
             action = choose_action(level, row.match.ruleset, view, legal, rng)
         except SoftTimeLimitExceeded:

@@ -1,11 +1,15 @@
 # `make run` and `make test` are all a newcomer needs: each creates .venv and installs the
-# project on first use (again only when pyproject.toml changes).
+# project on first use (again only when pyproject.toml or web/package-lock.json changes): Python
+# packages, Node (a PyPI package, in .venv) and the web table's type checker (TypeScript, from
+# npm, as web/package-lock.json pins it, in web/node_modules). Tests need no network.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 BROWSER_STAMP := $(VENV)/.installed-browser
+# The web table's modules checked against their JSDoc types (web/jsconfig.json).
+TSC := $(BIN)/node web/node_modules/typescript/bin/tsc -p web/jsconfig.json
 # Debian's Chromium (apt-get install chromium): the browser tests never download a browser.
 CHROMIUM ?= /usr/bin/chromium
 # engine.py runs both engine benches beside RLCard's; api.py needs PostgreSQL (see its header).
@@ -18,8 +22,9 @@ install: $(DEV_STAMP)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(DEV_STAMP): pyproject.toml | $(BIN)/python
+$(DEV_STAMP): pyproject.toml web/package-lock.json | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[dev]'
+	$(BIN)/npm ci --prefix web --no-audit --no-fund
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
@@ -45,6 +50,7 @@ run: migrate
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -m "not integration and not browser" -q
 	$(BIN)/ruff check .
+	$(TSC)
 
 # The web table in Chromium (tests/browser/); needs $(CHROMIUM).
 test-browser: $(BROWSER_STAMP)
@@ -57,6 +63,7 @@ screenshots: $(BROWSER_STAMP)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
+	$(TSC)
 
 bench: $(BENCH_STAMP)
 	@for script in $(BENCH_SCRIPTS); do \

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.simulation import percentile  # noqa: E402
-from bots.strategies import strategies  # noqa: E402
+from bots.strategies import observe, strategies  # noqa: E402
 from bots.strategies.search import DEFAULT_CAP_MS, Budget  # noqa: E402
 from games.engine.actions import Bid, Cut  # noqa: E402
 from games.engine.registry import get_ruleset  # noqa: E402
@@ -32,12 +32,10 @@ def _level(ruleset: str, name: str, budget: Budget | None = None):
 
 
 def _timed(name: str, engine, state, rng, budget: Budget | None = None) -> float:
-    seat = engine.to_act(state)
-    legal = engine.legal_actions(state, seat)
-    view = engine.view(state, seat, legal)
+    seen = observe(engine.name, state, engine.to_act(state))
     strategy = _level(engine.name, name, budget)
     start = time.perf_counter()
-    strategy(view, legal, rng)
+    strategy(seen, rng)
     return (time.perf_counter() - start) * 1000
 
 
@@ -62,9 +60,7 @@ def full_hands_510k(rounds: int, seed: int):
             if engine.forced_action(state) is not None:
                 break
             seat = engine.to_act(state)
-            legal = engine.legal_actions(state, seat)
-            action = normal(engine.view(state, seat, legal), legal, rng)
-            state, _ = engine.apply(state, seat, action)
+            state, _ = engine.apply(state, seat, normal(observe("510k", state, seat), rng))
 
 
 def whole_rounds(name: str, rounds: int, seed: int):
@@ -80,8 +76,7 @@ def whole_rounds(name: str, rounds: int, seed: int):
             action = engine.forced_action(state)
             if action is None:
                 yield engine, state
-                legal = engine.legal_actions(state, seat)
-                action = normal(engine.view(state, seat, legal), legal, rng)
+                action = normal(observe(name, state, seat), rng)
             state, _ = engine.apply(state, seat, action)
 
 

@@ -24,51 +24,47 @@ import django  # noqa: E402
 django.setup()
 
 from bots import simulation  # noqa: E402
-from bots.strategies import strategies  # noqa: E402
+from bots.strategies import observe, strategies  # noqa: E402
 from bots.strategies.gandengyan.normal import NEAR_OUT  # noqa: E402
 from bots.strategies.gandengyan.search import GAME  # noqa: E402
 from bots.strategies.search import Budget, Hard  # noqa: E402
-from games.engine.registry import get_ruleset  # noqa: E402
 
 SEATS = ("hard", "normal", "normal", "normal")
 
 
 class _Watched:
-    """The engine, remembering the last state a view was made of: the truth a sampler may use."""
+    """The bots' `observe`, remembering the last state an observation was made of: the truth a
+    sampler may use."""
 
-    def __init__(self, engine):
-        self._engine = engine
+    def __init__(self):
         self.state = None
 
-    def __getattr__(self, name):
-        return getattr(self._engine, name)
-
-    def view(self, state, seat, legal=None):
+    def __call__(self, ruleset, state, seat, legal=None):
         self.state = state
-        return self._engine.view(state, seat, legal)
+        return observe(ruleset, state, seat, legal)
 
 
 def _samplers(watched: _Watched) -> dict:
-    def truth(view: dict, rng: random.Random):
+    def truth(seen, rng: random.Random):
         rnd = watched.state.round
         pile = list(rnd.pile)
         rng.shuffle(pile)
         return watched.state._replace(round=rnd._replace(pile=tuple(pile)))
 
-    def truth_near(view: dict, rng: random.Random):
-        near = any(0 < n <= NEAR_OUT for s, n in enumerate(view["counts"]) if s != view["seat"])
-        return truth(view, rng) if near else GAME.sample(view, rng)
+    def truth_near(seen, rng: random.Random):
+        near = any(0 < n <= NEAR_OUT for s, n in enumerate(seen.counts) if s != seen.seat)
+        return truth(seen, rng) if near else GAME.sample(seen, rng)
 
     return {"own": GAME.sample, "truth": truth, "truth-near": truth_near}
 
 
 def run(matches: int, rounds: int, seed: str, names: list[str]) -> dict[str, tuple]:
-    watched = _Watched(get_ruleset("gandengyan"))
+    watched = _Watched()
     samplers = _samplers(watched)
     budget = Budget(ms=None)
     figures = {}
-    real = simulation.get_ruleset
-    simulation.get_ruleset = lambda name: watched
+    real = simulation.observe
+    simulation.observe = watched
     try:
         for name in names:
             levels = strategies("gandengyan", budget)
@@ -79,7 +75,7 @@ def run(matches: int, rounds: int, seed: str, names: list[str]) -> dict[str, tup
             won = sum(r["winner"] == "0" for r in outcome.rounds)
             figures[name] = (won, len(outcome.rounds), time.perf_counter() - start)
     finally:
-        simulation.get_ruleset = real
+        simulation.observe = real
     return figures
 
 

@@ -1,6 +1,6 @@
 """Bot-only matches played directly on the engine, and their statistics: what `manage.py simulate`
-runs. Each bot gets exactly what it gets in the service (its seat's view and legal actions);
-forced passes are applied for it, as the service does.
+runs. Each bot gets exactly what it gets in the service (its seat's observation, legal actions
+included); forced passes are applied for it, as the service does.
 
 Sides. Where every seat plays for itself, each seat is its own side. Where a deal makes
 partnerships (four-player 510k: the 明牌 decides them after the cut), "a normal team against a
@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bots.strategies import Strategy, registered
+from bots.strategies import Strategy, observe, registered
 from games.engine.registry import get_ruleset
 
 Z95 = 1.959964
@@ -75,11 +75,10 @@ def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Str
         if forced is not None:
             state, _ = engine.apply(state, seat, forced)
             continue
-        legal = engine.legal_actions(state, seat)
-        view = engine.view(state, seat, legal)
+        seen = observe(engine.name, state, seat)
         level = levels[seat]
         start = time.perf_counter()
-        action = strategies[level](view, legal, rng)
+        action = strategies[level](seen, rng)
         outcome.record_time(level, (time.perf_counter() - start) * 1000)
         state, _ = engine.apply(state, seat, action)
         if sides is not None and teams is None and (teams := sides(state)) is not None:

@@ -1,8 +1,9 @@
 """The turns the server plays, as Celery tasks: bots' turns, seats in 托管 and the turn of a person
 whose clock ran out. Idempotent (a task re-reads the match and does nothing if it moved on), fair
-(a strategy sees only its seat's view and legal actions) and submitted through the same service
-as a person's action. The recovery sweep, run by beat, plays or queues again whatever is due in
-the match rows (Match.due_at): a turn never depends on a message that can be lost."""
+(a strategy gets only its seat's observation: what that seat may know, and its legal actions)
+and submitted through the same service as a person's action. The recovery sweep, run by beat,
+plays or queues again whatever is due in the match rows (Match.due_at): a turn never depends on a
+message that can be lost."""
 
 import logging
 import os
@@ -17,7 +18,7 @@ from django.utils import timezone
 from kombu.exceptions import KombuError
 
 from bots.rng import turn_rng
-from bots.strategies import choose_action
+from bots.strategies import choose_action, observe
 from games import services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
@@ -98,22 +99,23 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
             break
         level, actor, reason = who.level(row.seats), who.actor, who.reason
         seat = row.match.to_act
-        engine = get_ruleset(row.match.ruleset)
-        state = engine.from_json(row.match.snapshot)
-        legal = engine.legal_actions(state, seat)
-        view = engine.view(state, seat, legal)
+        ruleset = row.match.ruleset
+        # The snapshot is decoded once: the seat's observation is built from it, and the submit
+        # applies the action to it.
+        state = get_ruleset(ruleset).from_json(row.match.snapshot)
+        seen = observe(ruleset, state, seat)
         rng = turn_rng(match_id, row.seed_hash, version)
         try:
-            action = choose_action(level, row.match.ruleset, view, legal, rng)
+            action = choose_action(level, ruleset, seen, rng)
         except SoftTimeLimitExceeded:
             # A search overran the task's soft limit: the heuristic answers at once instead.
-            action = choose_action("normal", row.match.ruleset, view, legal, rng)
+            action = choose_action("normal", ruleset, seen, rng)
         _test_delay(TEST_DELAY_BEFORE, match_id, version)
         last = played + 1 == turns or time.monotonic() - started >= seconds
         try:
             done = services.action_submit(
                 match_id=match_id, seat=seat, action=action, expected_version=version,
-                actor=actor, reason=reason, announce=last)
+                actor=actor, reason=reason, announce=last, row=row, state=state)
         except StaleVersion:
             break  # another delivery of this turn, or a person, got there first
         _test_delay(TEST_DELAY_AFTER, match_id, version)

@@ -16,7 +16,23 @@ from games.sql import SeatInfo
 def ruleset_info(ruleset: Ruleset) -> dict:
     info = ruleset.info
     return {"name": info.name, "title": dict(info.title), "players": list(info.players),
-            "options": info.options.schema()}
+            "options": info.options.schema(), "labels": option_labels(ruleset)}
+
+
+def _option_label(name: str, field) -> dict:
+    return dict(field.label) or {"en": name, "zh": name}
+
+
+def _value_labels(field) -> Mapping:
+    return getattr(field.spec, "labels", {})
+
+
+def option_labels(ruleset: Ruleset) -> dict:
+    """Every option's label and its choices' labels ({"en", "zh"}), for people: a client names
+    the options with them (a choice without one is named by its value)."""
+    return {name: {"label": _option_label(name, field),
+                   "values": {str(v): dict(text) for v, text in _value_labels(field).items()}}
+            for name, field in ruleset.info.options.fields.items()}
 
 
 def seat_summary(seat: SeatInfo, you: SeatInfo | None, autoplay: dict) -> dict:
@@ -95,10 +111,10 @@ def options_described(ruleset: Ruleset, options: Mapping) -> list[dict]:
     for name, spec in ruleset.info.options.fields.items():
         if name in options:
             value = options[name]
-            text = getattr(spec.spec, "labels", {}).get(value)
+            text = _value_labels(spec).get(value)
             described.append({
                 "option": name,
-                "label": dict(spec.label) or {"en": name, "zh": name},
+                "label": _option_label(name, spec),
                 "value": value,
                 "text": dict(text) if text else {"en": str(value), "zh": str(value)},
             })

@@ -9,6 +9,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 
+from bots.strategies import Basic
 from bots.strategies.random_bot import RandomBot
 from games.engine.actions import Action, Play, action_from_dict
 from games.engine.combos import Reading
@@ -110,7 +111,10 @@ def legal_from_view(view: dict) -> list[Action]:
 def choose(view: dict, rng: random.Random) -> dict:
     """A person playing at random among the listed actions, through the JSON view only."""
     engine = get_ruleset(view["ruleset"])
-    return RandomBot(engine)(view["state"], legal_from_view(view), rng).to_dict()
+    state = view["state"]
+    seen = Basic(state["seat"], tuple(legal_from_view(view)),
+                 tuple(card["id"] for card in state["hand"]))
+    return RandomBot(engine)(seen, rng).to_dict()
 
 
 def act(client: Client, view: dict, action: dict) -> tuple[int, dict]:

@@ -1,5 +1,6 @@
-"""Bot strategies: pure functions of one seat's view and legal actions plus a seeded RNG. A bot
-never sees a hidden card: it gets exactly what the API would show that seat.
+"""Bot strategies: pure functions of one seat's observation plus a seeded RNG. A bot never sees a
+hidden card: its observation (each ruleset's frozen value, built from the engine state by the
+ruleset's `observe`) holds only what that seat may know, its legal actions included.
 
 Levels (the seat levels games offers): `random`, a uniformly random legal action, for every
 ruleset; `normal`, a heuristic each ruleset's package registers; `hard`, the determinized search
@@ -15,18 +16,38 @@ import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from bots.strategies.random_bot import RandomBot
 from bots.strategies.search import Budget, Game, Hard
 from games.engine.actions import Action
 from games.engine.registry import get_ruleset
 
-Strategy = Callable[[dict, list[Action], random.Random], Action]
+
+class Observed(Protocol):
+    """What every ruleset's observation holds, at least."""
+
+    seat: int
+    legal: tuple[Action, ...]
+    hand: tuple[int, ...]
+
+
+Strategy = Callable[[Observed, random.Random], Action]
+Observe = Callable[[Any, int, list[Action] | None], Observed]  # (state, seat, legal)
+
+
+class Basic(NamedTuple):
+    """The least observation: a seat, its legal actions and, where the caller knows it, its hand.
+    A ruleset with no bots of its own is observed so (its bots play at random)."""
+
+    seat: int
+    legal: tuple[Action, ...]
+    hand: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class RulesetBots:
+    observe: Observe
     normal: Strategy
     game: Game  # what `hard` searches with
     # Simulations of team play only: the round's sides once the deal fixes them (None: not yet),
@@ -38,8 +59,9 @@ class RulesetBots:
 REGISTERED: dict[str, RulesetBots] = {}
 
 
-def register(ruleset: str, normal: Strategy, game: Game, sides=None, greedy=None) -> None:
-    REGISTERED[ruleset] = RulesetBots(normal, game, sides, greedy)
+def register(ruleset: str, observe: Observe, normal: Strategy, game: Game, sides=None,
+             greedy=None) -> None:
+    REGISTERED[ruleset] = RulesetBots(observe, normal, game, sides, greedy)
 
 
 def registered() -> dict[str, RulesetBots]:
@@ -49,6 +71,15 @@ def registered() -> dict[str, RulesetBots]:
             if module.ispkg:
                 importlib.import_module(f"{__name__}.{module.name}")
     return REGISTERED
+
+
+def observe(ruleset: str, state, seat: int, legal: list[Action] | None = None):
+    """`seat`'s observation of `state`: what a strategy of `ruleset` decides on."""
+    bots = registered().get(ruleset)
+    if bots is None:
+        engine = get_ruleset(ruleset)
+        return Basic(seat, tuple(engine.legal_actions(state, seat) if legal is None else legal))
+    return bots.observe(state, seat, legal)
 
 
 def strategies(ruleset: str, budget: Budget | None = None) -> dict[str, Strategy]:
@@ -69,7 +100,6 @@ def _levels(ruleset: str, budget: Budget) -> dict[str, Strategy]:
     return strategies(ruleset, budget)
 
 
-def choose_action(level: str, ruleset: str, view: dict, legal: list[Action],
-                  rng: random.Random) -> Action:
+def choose_action(level: str, ruleset: str, observation, rng: random.Random) -> Action:
     """The action of a `level` bot, `hard` with DEFAULT_BUDGET."""
-    return _levels(ruleset, DEFAULT_BUDGET)[level](view, legal, rng)
+    return _levels(ruleset, DEFAULT_BUDGET)[level](observation, rng)

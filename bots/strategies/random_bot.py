@@ -11,12 +11,11 @@ class RandomBot:
     def __init__(self, engine: Ruleset):
         self.engine = engine
 
-    def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
-        if not legal:
+    def __call__(self, seen, rng: random.Random) -> Action:
+        if not seen.legal:
             raise ValueError("a bot is asked to act only when it has a legal action")
-        action = rng.choice(legal)
+        action = rng.choice(seen.legal)
         if isinstance(action, Play) and action.extras:
-            hand = tuple(card["id"] for card in view.get("hand", ()))
-            candidates = self.engine.extra_candidates(hand, action)
+            candidates = self.engine.extra_candidates(seen.hand, action)
             return action.with_extras(rng.sample(candidates, rng.randint(0, action.extras)))
         return action

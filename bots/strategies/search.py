@@ -1,7 +1,7 @@
 """`hard`: determinized Monte Carlo search, the same for every ruleset.
 
-For each sample, the unseen cards are dealt at random consistently with the seat's view (a
-ruleset's `sample`), every candidate action is applied to that same full state and the round is
+For each sample, the unseen cards are dealt at random consistently with the seat's observation
+(a ruleset's `sample`), every candidate action is applied to that same full state and the round is
 played to its end with a fast policy for every seat (the ruleset's `normal` heuristic working on
 engine states); the candidate with the best mean outcome for the bot's side wins. Comparing all
 candidates on the same samples cancels most of the luck of the deal between them.
@@ -40,11 +40,11 @@ class Game:
     """What the search needs from a ruleset."""
 
     engine: Ruleset
-    sample: Callable[[dict, random.Random], Any]  # view -> a full state it could come from
+    sample: Callable[[Any, random.Random], Any]  # observation -> a full state it could come from
     policy: Callable[[Any, int, random.Random], Action]  # the rollout policy, on states
     value: Callable[[Any, int], float]  # a finished round's outcome for a seat's side
     # The actions worth comparing, the heuristic's own choice first.
-    candidates: Callable[[dict, list[Action], random.Random], list[Action]]
+    candidates: Callable[[Any, random.Random], list[Action]]  # from an observation
     margin: float  # how much better than the heuristic's choice another must be
     # ... and by how many standard errors of the paired difference (0: the mean alone decides)
     confidence: float = 0.0
@@ -123,18 +123,18 @@ class _Race:
         return max(self.active, key=self.mean)
 
 
-def search(game: Game, view: dict, legal: list[Action], rng: random.Random,
-           budget: Budget) -> Action:
-    candidates = game.candidates(view, legal, rng)
+def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
+    """The action `search` picks for the seat of the observation `seen`."""
+    candidates = game.candidates(seen, rng)
     if len(candidates) == 1:
         return candidates[0]
     start = time.perf_counter()
     deadline = None if budget.ms is None else start + SAFETY * budget.ms / 1000
-    seat = view["seat"]
+    seat = seen.seat
     race = _Race(len(candidates))
     samples = game.samples if budget.samples is None else budget.samples
     while race.samples < samples:
-        world = game.sample(view, rng)
+        world = game.sample(seen, rng)
         values = {}
         for i in race.active:
             state, _ = game.engine.apply(world, seat, candidates[i])
@@ -162,5 +162,5 @@ class Hard:
         self.game = game
         self.budget = budget or Budget()
 
-    def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
-        return search(self.game, view, legal, rng, self.budget)
+    def __call__(self, seen, rng: random.Random) -> Action:
+        return search(self.game, seen, rng, self.budget)

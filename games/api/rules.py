@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from games import presenters
 from games.api.errors import ErrorSerializer
 from games.api.schema import one_of
+from games.api.serializers import Labels
 from games.engine.cards import cards_from_codes
 from games.engine.combos import Reading
 from games.engine.errors import IllegalAction
@@ -36,6 +37,12 @@ class PublicView(APIView):
     authentication_classes = []
 
 
+class OptionLabels(serializers.Serializer):
+    label = Labels()
+    values = serializers.DictField(child=Labels(), help_text="a choice's label by its value "
+                                   "(as a string); a choice without one is named by its value")
+
+
 class RulesetOutput(serializers.Serializer):
     name = serializers.CharField(help_text="what `ruleset` takes when creating a match")
     title = serializers.DictField(child=serializers.CharField(), help_text="{en, zh}")
@@ -43,6 +50,8 @@ class RulesetOutput(serializers.Serializer):
                                     help_text="the table sizes it plays")
     options = serializers.DictField(help_text="the JSON schema of its options: types, bounds, "
                                     "choices and defaults (also the <Ruleset>Options component)")
+    labels = serializers.DictField(
+        child=OptionLabels(), help_text="per option: its label and its choices' labels, for people")
 
 
 class RulesetListView(PublicView):

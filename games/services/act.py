@@ -46,18 +46,21 @@ class Replayed:
 def action_submit(
     *, match_id: int, seat: int | None, action: Action, expected_version: int, actor: str,
     player=None, reason: str = "", announce: bool = True, idempotency_key: str | None = None,
+    row: MatchRow | None = None, state: Any = None,
 ) -> Submitted | Replayed:
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
     for the seat they hold (NotFound if they hold none, as for a read; Forbidden if `seat`
     names another, or for staff, who may read any match but hold no seat in it); without
     `player` the caller has checked `seat`; `reason` says why the server acts (actor auto).
-    `announce` False: the caller plays the next server turn itself. An `idempotency_key` this
+    `announce` False: the caller plays the next server turn itself. `row` and `state`: the
+    match as the caller has just read it and its decoded snapshot (a server turn), so neither is
+    done again; the version check guards the write as ever. An `idempotency_key` this
     seat used for an accepted action already gives `Replayed`, whatever the version: the retry
     of an act whose answer was lost. Refusals (NotFound, Forbidden, IllegalAction,
     StaleVersion, Conflict) leave the match exactly as it was."""
     act = functools.partial(_act, match_id, player, seat, action, expected_version, actor,
                             reason, announce, idempotency_key)
-    done = act(lock=False)
+    done = act(lock=False, row=row, state=state)
     if done is None:  # the action ends a round: settling it and dealing the next need the lock
         with transaction.atomic():
             done = act(lock=True)
@@ -66,15 +69,18 @@ def action_submit(
 
 def _act(match_id: int, player, seat: int | None, action: Action, expected_version: int,
          actor: str, reason: str, announce: bool, key: str | None, *,
-         lock: bool) -> Submitted | Replayed | None:
+         lock: bool, row: MatchRow | None = None, state: Any = None
+         ) -> Submitted | Replayed | None:
     """The act, once. `lock`: the row is read locked (the caller's transaction holds it to the
     end) and everything is written. Without: the write is a compare and set on the version, and
-    an act that ends a round stops before writing anything (None)."""
-    row = sql.match_row(match_id, lock=lock)
+    an act that ends a round stops before writing anything (None). `row` and `state`: read and
+    decoded by the caller already (unlocked only)."""
+    if row is None:
+        row, state = sql.match_row(match_id, lock=lock), None
     seat = _acting_seat(row, player, seat)
     if (replayed := _replayed(match_id, seat, key, action)) is not None:
         return replayed
-    progress = _ready(row, expected_version)
+    progress = _ready(row, expected_version, state)
     progress.apply(seat, action, actor, reason, key or "")
     if not progress.advance(settle=lock):
         return None
@@ -120,14 +126,14 @@ def _replayed(match_id: int, seat: int, key: str | None, action: Action) -> Repl
     return Replayed(first_seq - 1)
 
 
-def _ready(row: MatchRow, expected_version: int) -> Progress:
+def _ready(row: MatchRow, expected_version: int, state: Any = None) -> Progress:
     """The match's progress, ready for an action, or the refusal: a stale version, no action
-    awaited."""
+    awaited. `state`: the row's snapshot, decoded already."""
     match = row.match
     if match.version != expected_version:
         raise StaleVersion(expected=expected_version, current=match.version)
     in_play(match)
-    return Progress.load(match)
+    return Progress.load(match, state)
 
 
 def _submitted(row: MatchRow, seat: int, progress: Progress) -> Submitted:

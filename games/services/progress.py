@@ -63,11 +63,12 @@ class Progress:
     seated: list[tuple[int, int]] = field(default_factory=list)  # (user id, seat) taken now
 
     @classmethod
-    def load(cls, match: Match) -> "Progress":
+    def load(cls, match: Match, state: Any = None) -> "Progress":
+        """`state`: the match's snapshot already decoded by the caller (not decoded again)."""
         engine = get_ruleset(match.ruleset)
         progress = cls(match, engine)
         if match.snapshot is not None:
-            progress.state = engine.from_json(match.snapshot)
+            progress.state = engine.from_json(match.snapshot) if state is None else state
             progress.round_open = not engine.round_over(progress.state)
         progress.match.version += 1
         return progress

@@ -76,12 +76,12 @@ def test_the_same_turn_played_again_gives_the_same_bot_action(player, queued):
     assert actions[0] == actions[1]
 
 
-def test_the_strategy_sees_only_its_seats_view(player, queued, monkeypatch):
+def test_the_strategy_gets_only_its_seats_observation(player, queued, monkeypatch):
     seen = []
 
-    def spy(level, ruleset, view, legal, rng):
-        seen.append((view, legal))
-        return strategies.choose_action(level, ruleset, view, legal, rng)
+    def spy(level, ruleset, observation, rng):
+        seen.append(observation)
+        return strategies.choose_action(level, ruleset, observation, rng)
 
     monkeypatch.setattr(bots.tasks, "choose_action", spy)
     match_id, version = bot_turn_match(player, queued)
@@ -89,10 +89,8 @@ def test_the_strategy_sees_only_its_seats_view(player, queued, monkeypatch):
     engine = get_ruleset(match.ruleset)
     state = engine.from_json(match.snapshot)
     bots.tasks.play_server_turns(match_id, version, turns=1)
-    view, legal = seen[0]
-    assert view == engine.view(state, match.to_act)
-    assert legal == engine.legal_actions(state, match.to_act)
-    assert "hands" not in view and "bottom" not in view
+    assert seen == [strategies.observe(match.ruleset, state, match.to_act)]
+    assert list(seen[0].legal) == engine.legal_actions(state, match.to_act)
 
 
 def test_eager_bot_turns_run_in_a_loop_not_nested(monkeypatch, settings):
@@ -156,7 +154,7 @@ def test_random_bot_plays_only_accepted_actions_with_valid_extras(players):
         while not engine.round_over(state):
             seat = engine.to_act(state)
             legal = engine.legal_actions(state, seat)
-            action = RandomBot(engine)(engine.view(state, seat), legal, rng)
+            action = RandomBot(engine)(strategies.observe("510k", state, seat), rng)
             listed = {a.cards for a in legal if isinstance(a, Play)}
             if isinstance(action, Play) and action.cards not in listed:
                 with_extras += 1

@@ -159,3 +159,15 @@ def test_the_rulesets_are_listed_with_their_options():
     rounds = five_ten_k["options"]["properties"]["rounds"]
     assert (rounds["minimum"], rounds["maximum"], rounds["default"]) == (1, 100, 8)
     assert listed["gandengyan"]["options"]["properties"]["decks"]["enum"] == [1, 2]
+
+
+def test_every_option_is_labelled_for_people_with_the_tables_words():
+    listed = {r["name"]: r for r in APIClient().get("/api/v1/rules/").json()}
+    for ruleset in listed.values():
+        assert set(ruleset["labels"]) == set(ruleset["options"]["properties"])
+        assert all(set(o["label"]) == {"en", "zh"} for o in ruleset["labels"].values())
+    dry = listed["510k"]["labels"]["dry"]
+    assert dry["label"] == {"en": "Dry levels", "zh": "干"}
+    assert dry["values"]["half"] == {"en": "half-dry", "zh": "半干"}  # as a table describes it
+    assert listed["gandengyan"]["labels"]["decks"]["values"] == {}  # a number names itself
+    assert listed["highcard"]["labels"]["rounds"]["label"] == {"en": "Rounds", "zh": "局数"}

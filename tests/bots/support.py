@@ -2,7 +2,7 @@
 
 import random
 
-from bots.strategies import strategies
+from bots.strategies import observe, strategies
 from bots.strategies.search import Budget
 from games.engine.actions import Action
 
@@ -13,9 +13,7 @@ def level(engine, name: str, budget: Budget | None = None):
 
 
 def decide(strategy, engine, state, rng: random.Random | None = None) -> Action:
-    seat = engine.to_act(state)
-    legal = engine.legal_actions(state, seat)
-    return strategy(engine.view(state, seat, legal), legal, rng or random.Random(0))
+    return strategy(observe(engine.name, state, engine.to_act(state)), rng or random.Random(0))
 
 
 def play_round(engine, state, strategy, rng: random.Random):

@@ -2,6 +2,7 @@
 
 import random
 
+from bots.strategies import observe
 from bots.strategies.five_ten_k import search as five_ten_k
 from bots.strategies.search import Budget
 from games.engine.actions import Bid, Pass
@@ -21,8 +22,8 @@ def test_never_bombs_over_the_partners_winning_trick():
     # decisions. The partner's trick is never searched: only `normal`'s pass is a candidate.
     hand = "2S 2H 2D 2C 5S 5H 6D 6C 8S 8H 9D 9C JS JH QS QH AS AH KD 10S 10H 9S"
     state = playing(hand, A, "6S 5D", A, trick=[(1, "6H"), (2, "7S 7H 7D 7C")], to_act=0)
-    view = RULES.view(state, 0, RULES.legal_actions(state, 0))
-    assert five_ten_k.candidates(view, RULES.legal_actions(state, 0), random.Random(0)) == [Pass()]
+    seen = observe("510k", state, 0)
+    assert five_ten_k.candidates(seen, random.Random(0)) == [Pass()]
     for seed in range(3):
         assert decide(hard(), RULES, state, random.Random(seed)) == Pass()
 

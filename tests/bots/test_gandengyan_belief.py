@@ -6,6 +6,7 @@ from math import comb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.strategies import observe
 from bots.strategies.gandengyan import normal
 from bots.strategies.gandengyan.belief import MISS, Belief, moments
 from games.engine.actions import Pass, Play
@@ -37,9 +38,9 @@ def test_the_true_hands_of_normal_players_explain_all_they_did(seed, players, de
     if RULES.round_over(state):
         return
     seat = RULES.to_act(state)
-    belief = Belief(RULES.view(state, seat))
+    belief = Belief(observe("gandengyan", state, seat))
     rnd = state.round
-    assert moments(belief.view) is not None
+    assert moments(belief.seen) is not None
     for other in belief.moments:
         assert other != seat
         if not rnd.forfeited[other]:
@@ -58,7 +59,7 @@ def _five_led_and_passed():
 
 def test_a_hand_that_would_have_answered_is_weighed_down():
     # A hand with a 6 to shed would have answered the 5.
-    belief = Belief(RULES.view(_five_led_and_passed(), 3))
+    belief = Belief(observe("gandengyan", _five_led_and_passed(), 3))
     assert belief.weight(2, sort_hand(cards(FAR))) == 1.0
     assert belief.weight(2, sort_hand(cards("6S 8S 10D QC AD"))) == MISS
 
@@ -66,9 +67,9 @@ def test_a_hand_that_would_have_answered_is_weighed_down():
 def test_a_log_that_does_not_account_for_the_hands_is_not_read():
     # A state saved before the log was kept: the trick shows a play the log never saw.
     state = playing("3H 9D QS", FAR, "3S 5S 7S 9S 10S", "4D 6D 8D QD KD", table=[(1, "5H")])
-    view = RULES.view(state, 0)
-    assert moments(view) is None
-    assert Belief(view).moments == {}
+    seen = observe("gandengyan", state, 0)
+    assert moments(seen) is None
+    assert Belief(seen).moments == {}
 
 
 class _Stub(Belief):
@@ -79,14 +80,14 @@ class _Stub(Belief):
 
 
 def test_a_deal_keeps_each_hand_in_proportion_to_its_weight():
-    view = RULES.view(_five_led_and_passed(), 3)
-    belief = _Stub(view)
+    seen = observe("gandengyan", _five_led_and_passed(), 3)
+    belief = _Stub(seen)
     assert set(belief.moments) == {1, 2}
     rng = random.Random(5)
     deals = 600
-    held = sum(any(RANK_OF[c] == TWO for c in belief.deal(sample_state(view, rng), rng)
+    held = sum(any(RANK_OF[c] == TWO for c in belief.deal(sample_state(seen, rng), rng)
                    .round.hands[2]) for _ in range(deals))
-    unseen = normal.seen_from_view(view).unseen
+    unseen = seen.unseen
     # Dealt uniformly, five of the cards still out hold a 2 this often:
     out = sum(unseen)
     uniform = 1 - comb(out - unseen[TWO], 5) / comb(out, 5)

@@ -2,6 +2,7 @@
 
 import random
 
+from bots.strategies import observe
 from bots.strategies.gandengyan.search import GAME as game
 from bots.strategies.search import Budget
 from games.engine.actions import Pass, Play
@@ -47,11 +48,11 @@ def test_samples_agree_with_the_passes_seen():
     state = state._replace(round=state.round._replace(leader=1))
     state = RULES.apply(state, 1, Play(cards("5H"), ANY_FIVE))[0]
     state = RULES.apply(RULES.apply(state, 2, Pass())[0], 3, Pass())[0]
-    view = RULES.view(state, 0)
+    seen = observe("gandengyan", state, 0)
     rng = random.Random(3)
     answers = {RANK_INDEX["6"], TWO}
     wrong = 0
     for _ in range(50):
-        hands = game.sample(view, rng).round.hands
+        hands = game.sample(seen, rng).round.hands
         wrong += any({RANK_OF[c] for c in hands[seat]} & answers for seat in (2, 3))
     assert wrong <= 5

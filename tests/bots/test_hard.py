@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.strategies import Basic, observe
 from bots.strategies.search import PRUNE_AFTER, Budget, Game, search
 from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.registry import get_ruleset
@@ -46,20 +47,19 @@ def test_a_sample_looks_exactly_like_the_truth_to_the_seat(setup, seed, steps):
     if engine.round_over(state):
         return
     seat = engine.to_act(state)
-    view = engine.view(state, seat)
-    sample = SAMPLERS[name](view, random.Random(seed))
-    assert engine.view(sample, seat) == view
-    assert engine.legal_actions(sample, seat) == engine.legal_actions(state, seat)
+    seen = observe(name, state, seat)
+    sample = SAMPLERS[name](seen, random.Random(seed))
+    assert observe(name, sample, seat) == seen
+    assert engine.view(sample, seat) == engine.view(state, seat)
 
 
 def test_samples_deal_the_unseen_cards_differently_and_keep_the_face_up_card():
     engine, state = midround("510k", {"players": 4}, seed=3, steps=10)
-    seat = engine.to_act(state)
-    view = engine.view(state, seat)
-    samples = [sample_510k(view, random.Random(k)) for k in range(5)]
+    seen = observe("510k", state, engine.to_act(state))
+    samples = [sample_510k(seen, random.Random(k)) for k in range(5)]
     assert len({s.round.hands for s in samples}) > 1
-    card, holder = view["face_up"]["card"]["id"], view["face_up"]["holder"]
-    if holder != seat and card not in {c["id"] for c in view["played"]}:
+    card, holder = seen.face_up, seen.holder
+    if holder != seen.seat and card not in seen.played:
         assert all(card in s.round.hands[holder] for s in samples)
 
 
@@ -68,8 +68,7 @@ def test_a_forfeited_seat_is_sampled_with_jokers_only():
 
     state = playing("5H 6H 7H", "SJ", "3C 5C 7C 9C", "3S 5S 7S", pile="8D 9D")
     state = state._replace(round=state.round._replace(forfeited=(False, True, False, False)))
-    engine = get_ruleset("gandengyan")
-    sample = sample_gandengyan(engine.view(state, 0), random.Random(1))
+    sample = sample_gandengyan(observe("gandengyan", state, 0), random.Random(1))
     assert len(sample.round.hands[1]) == 1 and sample.round.hands[1][0] in (52, 53)
 
 
@@ -91,39 +90,42 @@ class Stub:
 
 
 def stub_game(values: dict, margin: float = 0.0, calls: list | None = None) -> Game:
-    def sample(view, rng):
+    def sample(seen, rng):
         if calls is not None:
             calls.append(1)
         return None
 
     return Game(engine=Stub(values), sample=sample, policy=None,
                 value=lambda action, seat: values[action],
-                candidates=lambda view, legal, rng: list(legal), margin=margin)
+                candidates=lambda seen, rng: list(seen.legal), margin=margin)
+
+
+def seat_0(*legal) -> Basic:
+    return Basic(0, legal)
 
 
 def test_the_best_mean_wins_and_the_heuristic_keeps_close_calls():
-    view = {"seat": 0}
-    legal = [Pass(), Bid(True), Bid(False)]
+    seen = seat_0(Pass(), Bid(True), Bid(False))
     values = {Pass(): 0.0, Bid(True): 1.0, Bid(False): 0.5}
-    assert search(stub_game(values), view, legal, random.Random(), Budget(samples=3)) == Bid(True)
+    assert search(stub_game(values), seen, random.Random(), Budget(samples=3)) == Bid(True)
     close = stub_game(values, margin=1.0)
-    assert search(close, view, legal, random.Random(), Budget(samples=3)) == Pass()
+    assert search(close, seen, random.Random(), Budget(samples=3)) == Pass()
 
 
 def test_the_sample_budget_is_kept_and_one_candidate_needs_no_search():
     calls: list = []
     game = stub_game({Pass(): 0.0, Cut(): 1.0}, calls=calls)
-    search(game, {"seat": 0}, [Pass(), Cut()], random.Random(), Budget(ms=None, samples=7))
+    search(game, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=7))
     assert len(calls) == 7
     calls.clear()
-    assert search(game, {"seat": 0}, [Cut()], random.Random(), Budget(samples=7)) == Cut()
+    assert search(game, seat_0(Cut()), random.Random(), Budget(samples=7)) == Cut()
     assert calls == []
 
 
 def test_a_time_budget_stops_the_search():
     game = replace(stub_game({Pass(): 0.0, Cut(): 1.0}))
     budget = Budget(samples=10**9, ms=5)  # the cap ends it, long before the samples
-    action = search(game, {"seat": 0}, [Pass(), Cut()], random.Random(), budget)
+    action = search(game, seat_0(Pass(), Cut()), random.Random(), budget)
     assert action == Cut()
 
 
@@ -144,7 +146,7 @@ def test_candidates_clearly_behind_are_dropped_and_the_heuristic_is_kept():
     rng = random.Random(5)
     means = {Pass(): 0.0, Bid(True): 0.0, Bid(False): -1.0}
     game = replace(stub_game(means), value=lambda action, seat: means[action] + rng.random() / 10)
-    search(game, {"seat": 0}, list(means), rng, Budget(ms=None, samples=30))
+    search(game, seat_0(*means), rng, Budget(ms=None, samples=30))
     applied = game.engine.applied
     assert applied.count(Bid(False)) == PRUNE_AFTER
     assert applied.count(Pass()) == applied.count(Bid(True)) == 30
@@ -158,6 +160,6 @@ def test_a_lead_within_the_noise_does_not_overturn_the_heuristic():
 
     game = replace(stub_game({}), value=value)
     budget = Budget(ms=None, samples=20)
-    assert search(game, {"seat": 0}, [Pass(), Cut()], random.Random(), budget) == Cut()
+    assert search(game, seat_0(Pass(), Cut()), random.Random(), budget) == Cut()
     sure = replace(game, confidence=1.0)  # 0.05 is under one standard error (0.5 / √20)
-    assert search(sure, {"seat": 0}, [Pass(), Cut()], random.Random(), budget) == Pass()
+    assert search(sure, seat_0(Pass(), Cut()), random.Random(), budget) == Pass()

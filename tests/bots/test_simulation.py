@@ -12,6 +12,7 @@ from bots.strategies.five_ten_k.sides import partners
 from bots.strategies.search import Budget
 from games.engine.actions import Bid
 from games.engine.registry import get_ruleset
+from games.engine.rulesets.five_ten_k.observation import Observation
 
 
 def cheap(ruleset: str) -> dict:
@@ -36,8 +37,7 @@ def test_510k_partners_are_seated_on_one_side(seed):
     engine = get_ruleset("510k")
     state = engine.start_round(engine.new_match(engine.parse_options({}), [False] * 4), str(seed))
     def no_solo(strategy):
-        return lambda view, legal, rng: (Bid(False) if Bid(False) in legal else
-                                         strategy(view, legal, rng))
+        return lambda seen, rng: Bid(False) if Bid(False) in seen.legal else strategy(seen, rng)
 
     never_solo = {name: no_solo(strategy) for name, strategy in cheap("510k").items()}
     final, levels, label = play_round(engine, state, ["hard", "random", "normal", "random"],
@@ -118,15 +118,15 @@ def test_the_command_refuses_bad_arguments(args):
         call_command("simulate", *argv, *args)
 
 
-def test_each_seat_gets_its_own_view_only():
+def test_each_seat_gets_its_own_observation():
     seen = []
 
-    def spy(view, legal, rng: random.Random):
-        seen.append(view)
-        return cheap("510k")["random"](view, legal, rng)
+    def spy(observation, rng: random.Random):
+        seen.append(observation)
+        return cheap("510k")["random"](observation, rng)
 
     simulate("510k", ["spy"] * 4, 1, 3, {"spy": spy}, rounds=1)
-    assert seen and all("hands" not in v and v["seat"] == v["to_act"] for v in seen)
+    assert seen and all(type(o) is Observation and o.seat == o.to_act for o in seen)
 
 
 @pytest.mark.parametrize("ruleset", ["510k", "gandengyan"])

@@ -16,7 +16,8 @@ from rest_framework.test import APIClient
 import bots.tasks
 from bots import strategies
 from bots.strategies.search import Budget
-from games import hooks, services
+from games import hooks, services, sql
+from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
 from games.models import Match, Move
 from tests.matchplay import Client, client_sender, create, play_through, sign_in
 from tests.matchplay import bots as bot_seats
@@ -122,3 +123,16 @@ def test_a_person_plays_hard_bots_through_the_api(player, monkeypatch, ruleset, 
     assert view["status"] == "finished"
     match = Match.objects.get(pk=view["id"])
     assert Move.objects.filter(match=match, actor="bot").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_turn_reads_and_decodes_the_match_once(player, queued, monkeypatch):
+    match_id, version = first_bot_turn(player, queued, "random")
+    reads, decoded = [], []
+    match_row = sql.match_row
+    from_json = FiveTenK.from_json
+    monkeypatch.setattr(sql, "match_row", lambda *a, **k: reads.append(a) or match_row(*a, **k))
+    monkeypatch.setattr(FiveTenK, "from_json",
+                        lambda self, data: decoded.append(1) or from_json(self, data))
+    assert bots.tasks.play_server_turns(match_id, version, turns=1) == 1
+    assert len(reads) == 1 and len(decoded) == 1  # a turn that ends no round

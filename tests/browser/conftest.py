@@ -72,13 +72,15 @@ def _answers(url: str) -> bool:
 
 class Manage:
     """manage.py on the browser tests' own database (a fresh SQLite file in `folder`), DEBUG on,
-    bots run in-process: `manage(*args)` runs a command, `manage.start(*args, log=f)` starts one."""
+    bots run in-process, the test-only rulesets registered (tests/browser/settings.py):
+    `manage(*args)` runs a command, `manage.start(*args, log=f)` starts one."""
 
     def __init__(self, folder: Path):
         self.folder = folder
         self.env = {key: value for key, value in os.environ.items()
                     if key not in ("CELERY_BROKER_URL", "CACHE_URL")}
-        self.env.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", DEBUG="1")
+        self.env.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", DEBUG="1",
+                        DJANGO_SETTINGS_MODULE="tests.browser.settings")
 
     def _command(self, args) -> list[str]:
         return [sys.executable, str(ROOT / "manage.py"), *args]

@@ -5,21 +5,21 @@ opponent is nearly out, never bid 包庄."""
 
 import random
 
-from bots.strategies.five_ten_k.normal import Seen, seen_from_view
 from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import ACE, RANK_OF
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
+from games.engine.rulesets.five_ten_k.observation import Observation
 
 NEARLY_OUT = 3
 BOMB_POINTS = 20
 
 
-def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    if view["phase"] == "cut":
+def choose(seen: Observation, rng: random.Random) -> Action:
+    if seen.phase == "cut":
         return Cut()
-    if view["phase"] == "bid":
+    if seen.phase == "bid":
         return Bid(False)
-    return play(seen_from_view(view), legal)
+    return play(seen)
 
 
 def _lowest_extras(hand, core: Play) -> Play:
@@ -27,8 +27,8 @@ def _lowest_extras(hand, core: Play) -> Play:
         : core.extras])
 
 
-def play(seen: Seen, legal: list[Action]) -> Action:
-    plays = [a for a in legal if isinstance(a, Play)]
+def play(seen: Observation) -> Action:
+    plays = [a for a in seen.legal if isinstance(a, Play)]
     plain = [p for p in plays if p.reading.type != "bomb"]
     bombs = [p for p in plays if p.reading.type == "bomb"]
     if seen.top is None:

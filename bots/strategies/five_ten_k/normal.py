@@ -3,19 +3,17 @@
 the hand, spend high cards and bombs in proportion to the points on the table and to how close an
 opponent is to finishing; never bid 包庄 (see `bid`).
 
-It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
-hard bot's rollouts, where building a view per decision would cost more than the decision).
+It works on the seat's observation (games.engine.rulesets.five_ten_k.observation), built from the
+engine state the same way for a bot's turn and in the hard bot's rollouts.
 """
 
 import random
-from typing import NamedTuple
 
 from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import ACE, RANK_OF, TWO
-from games.engine.combos import Reading
 from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
-from games.engine.rulesets.five_ten_k.state import Match
+from games.engine.rulesets.five_ten_k.observation import Observation
 
 # What spending one card of a rank costs: high cards win the tricks that matter later.
 KEEP = (0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 3, 4.5, 7)
@@ -38,56 +36,12 @@ POINT_VALUE = 1.0
 GIFT = 0.3
 
 
-class Seen(NamedTuple):
-    """What the heuristic looks at."""
-
-    seat: int
-    hand: tuple[int, ...]
-    side: frozenset[int]  # the seat's side, itself included
-    counts: tuple[int, ...]
-    top_seat: int | None  # who played the trick's latest play
-    top: Reading | None
-    trick_points: int
-
-
-def seen_from_view(view: dict) -> Seen:
-    seat = view["seat"]
-    side = next((team for team in view["teams"] if seat in team), (seat,))
-    trick = view["trick"]
-    latest = trick[-1] if trick else None
-    return Seen(
-        seat=seat,
-        hand=tuple(card["id"] for card in view["hand"]),
-        side=frozenset(side),
-        counts=tuple(view["counts"]),
-        top_seat=None if latest is None else latest["seat"],
-        top=None if latest is None else Reading.from_dict(latest["reading"]),
-        trick_points=sum(points_of(c["id"] for c in p["cards"]) for p in trick),
-    )
-
-
-def seen_from_state(match: Match, seat: int) -> Seen:
-    rnd = match.round
-    side = next((team for team in rnd.teams if seat in team), (seat,))
-    latest = rnd.trick[-1] if rnd.trick else None
-    return Seen(
-        seat=seat,
-        hand=rnd.hands[seat],
-        side=frozenset(side),
-        counts=tuple(len(h) for h in rnd.hands),
-        top_seat=None if latest is None else latest.seat,
-        top=None if latest is None else latest.reading,
-        trick_points=sum(points_of(p.cards) for p in rnd.trick),
-    )
-
-
-def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    phase = view["phase"]
-    if phase == "cut":
+def choose(seen: Observation, rng: random.Random) -> Action:
+    if seen.phase == "cut":
         return Cut()  # where it cuts decides nothing: the position drawn with the deal
-    if phase == "bid":
-        return bid(tuple(card["id"] for card in view["hand"]))
-    return play(seen_from_view(view), legal)
+    if seen.phase == "bid":
+        return bid(seen.hand)
+    return play(seen)
 
 
 def bid(hand) -> Bid:
@@ -133,10 +87,10 @@ def cost(play: Play, extras: tuple[int, ...], counts: dict[int, int]) -> float:
     return total - SHED * (len(play.cards) + len(extras))
 
 
-def play(seen: Seen, legal: list[Action]) -> Action:
+def play(seen: Observation) -> Action:
     hand = seen.hand
     counts = rank_counts(hand)
-    plays = [a for a in legal if isinstance(a, Play)]
+    plays = [a for a in seen.legal if isinstance(a, Play)]
     if not plays:
         return Pass()
     options = [(p, junk_extras(hand, p, counts)) for p in plays]

@@ -16,6 +16,7 @@ from games.engine.actions import Action, Play
 from games.engine.rulesets.five_ten_k import RULESET
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k.combos import rank_counts
+from games.engine.rulesets.five_ten_k.observation import Observation, observe
 from games.engine.rulesets.five_ten_k.sampling import sample_state
 from games.engine.rulesets.five_ten_k.state import Match
 
@@ -34,7 +35,7 @@ def policy(match: Match, seat: int, rng: random.Random) -> Action:
     rnd = match.round
     if rnd.phase == "bid":
         return normal.bid(rnd.hands[seat])
-    return normal.play(normal.seen_from_state(match, seat), flow.legal_actions(match, seat))
+    return normal.play(observe(match, seat))
 
 
 def value(match: Match, seat: int) -> float:
@@ -45,21 +46,21 @@ def value(match: Match, seat: int) -> float:
     return won + POINTS_WEIGHT * result["deltas"][seat] + MARGIN_WEIGHT * margin
 
 
-def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
+def candidates(seen: Observation, rng: random.Random) -> list[Action]:
     """The heuristic's choice, then its next cheapest plays (each with its junk extras), and a
     pass when allowed; the heuristic's choice alone where nothing is searched (module doc)."""
-    first = normal.choose(view, legal, rng)
-    if view["phase"] != "play":
+    first = normal.choose(seen, rng)
+    if seen.phase != "play":
         return [first]
-    seen = normal.seen_from_view(view)
     if seen.top is not None and seen.top_seat in seen.side:
         return [first]
     if len(seen.hand) > SEARCH_HAND and not (seen.top is not None and seen.trick_points):
         return [first]
     counts = rank_counts(seen.hand)
-    options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in legal if isinstance(p, Play)]
+    options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in seen.legal
+               if isinstance(p, Play)]
     options.sort(key=lambda o: normal.cost(o[0], o[1], counts))
-    return shortlist(first, legal, (p.with_extras(extras) for p, extras in options),
+    return shortlist(first, seen.legal, (p.with_extras(extras) for p, extras in options),
                      most=CANDIDATES)
 
 

@@ -2,5 +2,6 @@
 
 from bots.strategies import register
 from bots.strategies.gandengyan import greedy, normal, search
+from games.engine.rulesets.gandengyan.observation import observe
 
-register("gandengyan", normal.choose, search.GAME, greedy=greedy.choose)
+register("gandengyan", observe, normal.choose, search.GAME, greedy=greedy.choose)

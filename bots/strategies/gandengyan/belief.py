@@ -26,6 +26,7 @@ from games.engine.actions import Action, Pass, Play
 from games.engine.cards import RANK_OF, make_pack
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan.combos import bomb_cap, legal_plays, rank_counts
+from games.engine.rulesets.gandengyan.observation import Observation
 from games.engine.rulesets.gandengyan.state import HAND_SIZE, Match, sort_hand
 
 CANDIDATES = 32
@@ -51,22 +52,21 @@ def _made(cards, reading: Reading) -> tuple:
     return tuple(sorted(RANK_OF[c] for c in cards)), reading
 
 
-def moments(view: dict) -> dict[int, list[Moment]] | None:
+def moments(seen: Observation) -> dict[int, list[Moment]] | None:
     """Every opponent's actions since its last draw, replayed from the round's log; None when
     the log does not account for the hands (a state saved before the log was kept)."""
-    players = view["players"]
-    me = view["seat"]
-    counts = [0 if out else HAND_SIZE for out in view["eliminated"]]
-    pile = len(make_pack(view["options"]["decks"])) - sum(counts)
-    out = [False] * players
+    me = seen.seat
+    counts = [0 if out else HAND_SIZE for out in seen.eliminated]
+    pile = len(make_pack(seen.decks)) - sum(counts)
+    out = [False] * seen.players
     played = (0,) * len(rank_counts(()))  # rank counts of the cards played so far
     trick: list[tuple[int, Reading]] = []
     found: dict[int, list[tuple]] = {}
-    for event in view["log"]:
-        kind, seat = event["type"], event["seat"]
+    for event in seen.log:
+        kind, seat = event.kind, event.seat
         play = None
         if kind == "play":
-            play = tuple(c["id"] for c in event["cards"]), Reading.from_dict(event["reading"])
+            play = event.cards, event.reading
         if kind == "draw":
             counts[seat] += 1
             pile -= 1
@@ -82,7 +82,7 @@ def moments(view: dict) -> dict[int, list[Moment]] | None:
             counts[seat] -= len(play[0])
             played = tuple(a + b for a, b in zip(played, rank_counts(play[0]), strict=True))
             trick.append((seat, play[1]))
-    if counts != list(view["counts"]) or pile != view["pile"]:
+    if counts != list(seen.counts) or pile != seen.pile:
         return None
     return {seat: _moments(seat, actions) for seat, actions in found.items()}
 
@@ -103,12 +103,13 @@ def _moments(seat: int, actions: list[tuple]) -> list[Moment]:
 
 
 class Belief:
-    """The weights of the hands each opponent may hold, given its actions, for one view."""
+    """The weights of the hands each opponent may hold, given its actions, for one
+    observation."""
 
-    def __init__(self, view: dict):
-        self.view = view
-        self.moments = moments(view) or {}
-        self.decks = view["options"]["decks"]
+    def __init__(self, seen: Observation):
+        self.seen = seen
+        self.moments = moments(seen) or {}
+        self.decks = seen.decks
         self.cap = bomb_cap(self.decks)
         self.weights: dict[tuple, float] = {}
 
@@ -140,8 +141,8 @@ class Belief:
                            cap=self.cap, lacking=m.lacking)
 
     def deal(self, world: Match, rng: random.Random) -> Match:
-        """`world` (a uniform sample of the view) with each opponent's hand drawn by weight from
-        the cards not yet placed."""
+        """`world` (a uniform sample of the observation) with each opponent's hand drawn by
+        weight from the cards not yet placed."""
         rnd = world.round
         hands = list(rnd.hands)
         seats = [s for s in self.moments if hands[s] and not rnd.forfeited[s]]

@@ -8,6 +8,7 @@ import random
 
 from games.engine.actions import Action, Pass, Play
 from games.engine.cards import JOKER, RANK_OF
+from games.engine.rulesets.gandengyan.observation import Observation
 
 NEAR_OUT = 2  # an opponent with this many cards or fewer may go out soon
 
@@ -16,11 +17,10 @@ def _jokers(play: Play) -> int:
     return sum(1 for c in play.cards if RANK_OF[c] == JOKER)
 
 
-def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    others = [n for seat, (n, out) in enumerate(zip(view["counts"], view["forfeited"],
-                                                    strict=True))
-              if seat != view["seat"] and n and not out]
-    return pick([card["id"] for card in view["hand"]], legal, bool(view["trick"]), others)
+def choose(seen: Observation, rng: random.Random) -> Action:
+    others = [n for seat, (n, out) in enumerate(zip(seen.counts, seen.forfeited, strict=True))
+              if seat != seen.seat and n and not out]
+    return pick(seen.hand, seen.legal, bool(seen.trick), others)
 
 
 def pick(hand, legal: list[Action], answering: bool, others: list[int]) -> Action:

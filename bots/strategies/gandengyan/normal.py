@@ -18,8 +18,10 @@ scored by the hand it leaves and by what it risks, and the best score is played:
 
 The weights were tuned in simulation against `greedy` (bots.strategies.gandengyan.greedy).
 
-It works on a `Seen`, built either from the seat's view (the bot) or from an engine state (the
-hard bot's rollouts), from public facts only.
+It works on a `Seen`, what it looks at in the seat's observation
+(games.engine.rulesets.gandengyan.observation), which is built from the engine state the same way
+for a bot's turn and in the hard bot's rollouts; the hard bot's reading of the opponents builds
+one for each hand an opponent may have held (bots.strategies.gandengyan.belief).
 """
 
 import random
@@ -30,8 +32,8 @@ from games.engine.actions import Action, Play
 from games.engine.cards import ACE, JOKER, TWO
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan.combos import BOMB, PAIR, SINGLE, rank_counts
+from games.engine.rulesets.gandengyan.observation import Observation
 from games.engine.rulesets.gandengyan.settle import PLAYERS
-from games.engine.rulesets.gandengyan.state import Match
 
 HOPELESS = 99  # plays needed by a hand of jokers only: it forfeits
 PLAY = 3.0  # what each further play the hand needs costs
@@ -74,55 +76,20 @@ class Seen(NamedTuple):
     lacking: tuple[frozenset[int], ...]
 
 
-def seen_from_view(view: dict) -> Seen:
-    trick = view["trick"]
-    latest = trick[-1] if trick else None
-    hand = tuple(card["id"] for card in view["hand"])
-    decks = view["options"]["decks"]
-    known = rank_counts(hand + tuple(card["id"] for card in view["played"]))
+def seen_of(obs: Observation) -> Seen:
+    """What the heuristic looks at in a seat's observation."""
+    trick = obs.trick
     return Seen(
-        seat=view["seat"],
-        hand=hand,
-        counts=_live_counts(view),
-        top_seat=None if latest is None else latest["seat"],
-        top=None if latest is None else Reading.from_dict(latest["reading"]),
-        unseen=unseen_of(known, decks),
-        pile=view["pile"],
-        cap=4 * decks,
-        lacking=lacking_of(view_passes(view)),
-    )
-
-
-def _live_counts(view: dict) -> tuple[int, ...]:
-    """Cards held by every seat still playing this round (0 otherwise)."""
-    return tuple(0 if out or gone else n for n, out, gone in
-                 zip(view["counts"], view["forfeited"], view["eliminated"], strict=True))
-
-
-def view_passes(view: dict) -> list[tuple[int, Reading]]:
-    """`passes` on the trick a view shows."""
-    trick = view["trick"]
-    return passes([t["seat"] for t in trick], [Reading.from_dict(t["reading"]) for t in trick],
-                  view["to_act"], _live_counts(view))
-
-
-def seen_from_state(match: Match, seat: int) -> Seen:
-    rnd = match.round
-    latest = rnd.trick[-1] if rnd.trick else None
-    hidden = rnd.pile + tuple(c for s, hand in enumerate(rnd.hands) if s != seat for c in hand)
-    counts = tuple(0 if out or not dealt else len(hand)
-                   for hand, out, dealt in zip(rnd.hands, rnd.forfeited, rnd.seated, strict=True))
-    return Seen(
-        seat=seat,
-        hand=rnd.hands[seat],
-        counts=counts,
-        top_seat=None if latest is None else latest.seat,
-        top=None if latest is None else latest.reading,
-        unseen=rank_counts(hidden),
-        pile=len(rnd.pile),
-        cap=4 * match.decks,
-        lacking=lacking_of(passes([t.seat for t in rnd.trick], [t.reading for t in rnd.trick],
-                                rnd.to_act, counts)),
+        seat=obs.seat,
+        hand=obs.hand,
+        counts=obs.live,
+        top_seat=obs.top_seat,
+        top=obs.top,
+        unseen=obs.unseen,
+        pile=obs.pile,
+        cap=obs.cap,
+        lacking=lacking_of(passes([t.seat for t in trick], [t.reading for t in trick],
+                                  obs.to_act, obs.live)),
     )
 
 
@@ -160,8 +127,8 @@ def unseen_of(known: tuple[int, ...], decks: int) -> tuple[int, ...]:
     return tuple((2 if r == JOKER else 4) * decks - k for r, k in enumerate(known))
 
 
-def choose(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    return play(seen_from_view(view), legal)
+def choose(obs: Observation, rng: random.Random) -> Action:
+    return play(seen_of(obs), obs.legal)
 
 
 @lru_cache(maxsize=1 << 16)

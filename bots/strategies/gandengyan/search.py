@@ -9,6 +9,7 @@ from games.engine.actions import Action, Play
 from games.engine.rulesets.gandengyan import RULESET as ENGINE
 from games.engine.rulesets.gandengyan import flow
 from games.engine.rulesets.gandengyan.combos import BOMB
+from games.engine.rulesets.gandengyan.observation import Observation, observe
 from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
 
@@ -17,17 +18,17 @@ from games.engine.rulesets.gandengyan.state import Match
 POINTS_WEIGHT = 1 / 10000
 # Samples per decision: about 0.3 s early in a round on a busy 2-core machine.
 SAMPLES = 40
-# The belief read from the last view searched: its samples are all drawn in one decision.
+# The belief read from the last observation searched: its samples are all drawn in one decision.
 _last: list = [None]
 
 
-def sample(view: dict, rng: random.Random) -> Match:
-    """A deal consistent with the view, each opponent's hand weighted by how well it explains
-    that opponent's actions (bots.strategies.gandengyan.belief)."""
+def sample(seen: Observation, rng: random.Random) -> Match:
+    """A deal consistent with the observation, each opponent's hand weighted by how well it
+    explains that opponent's actions (bots.strategies.gandengyan.belief)."""
     belief = _last[0]
-    if belief is None or belief.view is not view:
-        belief = _last[0] = Belief(view)
-    return belief.deal(sample_state(view, rng), rng)
+    if belief is None or belief.seen is not seen:
+        belief = _last[0] = Belief(seen)
+    return belief.deal(sample_state(seen, rng), rng)
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:
@@ -35,7 +36,7 @@ def policy(match: Match, seat: int, rng: random.Random) -> Action:
     legal = ENGINE.legal_actions(match, seat)
     if len(legal) == 1:
         return legal[0]  # a pass, or a lead of one card
-    return normal.play(normal.seen_from_state(match, seat), legal)
+    return normal.play(normal.seen_of(observe(match, seat, legal)), legal)
 
 
 def value(match: Match, seat: int) -> float:
@@ -43,16 +44,16 @@ def value(match: Match, seat: int) -> float:
     return won + POINTS_WEIGHT * flow.settle(match)["deltas"][seat]
 
 
-def candidates(view: dict, legal: list[Action], rng: random.Random) -> list[Action]:
+def candidates(obs: Observation, rng: random.Random) -> list[Action]:
     """The heuristic's choice, a pass when allowed, then its next best plays. No bomb unless the
     heuristic chose one, an opponent is about to go out or our own hand is short: a bomb doubles
     every payment, and a search on a few samples overrates the trick it takes."""
-    seen = normal.seen_from_view(view)
-    order = normal.ranked(seen, legal)
+    seen = normal.seen_of(obs)
+    order = normal.ranked(seen, obs.legal)
     if not normal.threatened(seen):
         order = [order[0], *(a for a in order[1:]
                              if not (isinstance(a, Play) and a.reading.type == BOMB))]
-    return shortlist(order[0], [a for a in legal if a in order], order[1:])
+    return shortlist(order[0], [a for a in obs.legal if a in order], order[1:])
 
 
 GAME = Game(engine=ENGINE, sample=sample, policy=policy, value=value,

@@ -1,22 +1,72 @@
 // The public API under /api/v1/: JSON in and out, `Authorization: Token <key>`, every refusal
-// {"error": {"code", "message", "details"}} turned into an ApiError.
+// {"error": {"code", "message", "details"}} turned into an ApiError. The shapes the page reads
+// are typed here (docs/api.md is their contract).
+
+/**
+ * @typedef {{id: number, code: string, playable?: boolean}} Card  a card: its id (sent back in
+ *   actions) and its code, rank + suit (10H, QS; SJ, BJ the jokers)
+ * @typedef {{type: string, rank: string, length: number, triples?: number}} Reading  one way to
+ *   read a play
+ * @typedef {{seat: number, cards: Card[], reading: Reading, latest: boolean}} TrickPlay
+ * @typedef {{type: string, cards?: number[], reading?: Reading, extras?: number,
+ *   position?: number|null, solo?: boolean}} Action  a legal action, or one to send
+ * @typedef {{seq: number, type: string, round: number|null, seat?: number, actor?: string,
+ *   reason?: string, [key: string]: any}} MatchEvent  a public event of the match
+ * @typedef {{seat: number, kind: string, level: string|null, player: string|null, open: boolean,
+ *   you: boolean, score: number, eliminated: boolean, autoplay: string|null}} SeatSummary
+ * @typedef {{seat: number, score: number, rank: number, eliminated?: boolean}} Standing
+ */
+
+/**
+ * The state a ruleset shows a seat: the words every ruleset shares (games/engine/vocabulary.py),
+ * then the ruleset's own keys, which only its module reads.
+ * @typedef {{ruleset: string, options: Record<string, any>, phase: string, round: number,
+ *   to_act: number|null, seat: number|null, players: number, counts: number[],
+ *   seating: number[], trick: TrickPlay[], hand: Card[], [key: string]: any}} ViewState
+ */
+
+/**
+ * A match as its reader sees it (GET /matches/{id}/, the stream, an act's answer).
+ * @typedef {{id: number, ruleset: string, options: Record<string, any>, status: string,
+ *   version: number, invite_code: string|null, bots_fill_at: string|null, you: number|null,
+ *   to_act: number|null, your_turn: boolean, seats: SeatSummary[],
+ *   clock: {turn_seconds: number, server_time: string, deadline: string|null}|null,
+ *   state: ViewState|null, legal_actions: Action[], events: MatchEvent[],
+ *   last_event_seq: number, standings: Standing[]|null}} View
+ */
+
+/**
+ * A ruleset as GET /rules/ lists it. `labels` name each option and its choices for people.
+ * @typedef {{en: string, zh: string}} Labels
+ * @typedef {{name: string, title: Labels, players: number[],
+ *   options: {properties: Record<string, any>},
+ *   labels: Record<string, {label: Labels, values: Record<string, Labels>}>}} RulesetInfo
+ */
 
 const BASE = "/api/v1";
 const SESSION_KEY = "cardtable.session";
 
-class ApiError extends Error {
+export class ApiError extends Error {
+  /**
+   * @param {number} status  0: the server could not be reached
+   * @param {any} body
+   */
   constructor(status, body) {
     const error = (body && body.error) || {};
     super(error.message || `HTTP ${status}`);
     this.status = status;
+    /** @type {string} */
     this.code = error.code || (status ? `http_${status}` : "network");
+    /** @type {Record<string, any>} */
     this.details = error.details || {};
   }
 }
 
-// The signed-in person: {token, user: {id, username, is_guest}} kept in localStorage, so a
-// refresh or a new tab finds the same seat.
+/** @typedef {{token: string, user: {id: number, username: string, is_guest: boolean}}} Session */
+
+// The signed-in person, kept in localStorage, so a refresh or a new tab finds the same seat.
 export const session = {
+  /** @returns {Session|null} */
   read() {
     try {
       return JSON.parse(localStorage.getItem(SESSION_KEY)) || null;
@@ -24,6 +74,7 @@ export const session = {
       return null;
     }
   },
+  /** @param {Session} data */
   save(data) {
     localStorage.setItem(SESSION_KEY, JSON.stringify({ token: data.token, user: data.user }));
   },
@@ -32,7 +83,14 @@ export const session = {
   },
 };
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: any, etag?: string|null}} [options]
+ * @returns {Promise<{status: number, data: any, etag: string|null}>}
+ */
 async function request(method, path, { body, etag } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   const current = session.read();
   if (current) headers.Authorization = `Token ${current.token}`;
@@ -50,12 +108,14 @@ async function request(method, path, { body, etag } = {}) {
     throw new ApiError(0, { error: { code: "network", message: "network" } });
   }
   if (response.status === 304) return { status: 304, data: null, etag };
-  const data = await response.json().catch(() => null);
+  const data = await response.json().catch(() => /** @type {any} */ (null));
   if (!response.ok) throw new ApiError(response.status, data);
   return { status: response.status, data, etag: response.headers.get("ETag") };
 }
 
 export const api = {
+  /** @param {string} path @param {{etag?: string|null}} [options] */
   get: (path, options) => request("GET", path, options),
-  post: (path, body = {}) => request("POST", path, { body }),
+  /** @param {string} path @param {any} [body] */
+  post: (path, /** @type {any} */ body = {}) => request("POST", path, { body }),
 };

@@ -4,16 +4,21 @@
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { applyToDocument, language, setLanguage, t } from "./i18n.js";
-import { openLobby, signInPanel } from "./lobby.js";
+import { openLobby } from "./lobby.js";
+import { signInPanel } from "./signin.js";
 import { openTable } from "./table.js";
 import { errorText } from "./words.js";
+
+/** @typedef {{relabel: () => void, close: () => void}} Screen */
 
 const root = document.getElementById("app");
 const top = h("header", { class: "topbar" });
 const screenRoot = h("div", { id: "screen" });
+/** @type {Screen|null} */
 let screen = null;
 let notice = "";
 
+/** @param {string} hash */
 function go(hash) {
   if (location.hash === hash) route();
   else location.hash = hash;
@@ -47,6 +52,7 @@ function renderTop() {
   );
 }
 
+/** @param {string} code @returns {Screen} */
 function openJoin(code) {
   screenRoot.dataset.screen = "join";
   const message = h("p", { class: "message", role: "alert" });

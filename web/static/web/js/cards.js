@@ -3,30 +3,41 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
+/**
+ * @import { Card } from "./api.js"
+ */
+
+/** @typedef {Card} Card */
+
 export const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
 const SUITS = ["S", "H", "C", "D"];
 const SUIT_SIGN = { S: "♠", H: "♥", C: "♣", D: "♦" };
-const JOKERS = "JK"; // the rank both jokers share: wild in gandengyan
+const JOKERS = "JK"; // the rank both jokers share
 
+/** @param {string} code */
 function isJoker(code) {
   return code === "SJ" || code === "BJ";
 }
 
+/** @param {string} code */
 export function rankOf(code) {
   return isJoker(code) ? JOKERS : code.slice(0, -1);
 }
 
+/** @param {string} code @returns {"S"|"H"|"C"|"D"|null} */
 function suitOf(code) {
-  return isJoker(code) ? null : code.slice(-1);
+  return isJoker(code) ? null : /** @type {"S"|"H"|"C"|"D"} */ (code.slice(-1));
 }
 
-// Low to high as both games rank them (3 … A, 2), jokers last, big after small; then by suit.
+// Low to high as the engine ranks them (3 … A, 2), jokers last, big after small; then by suit.
+/** @param {Card} card */
 function order(card) {
   const code = card.code;
   if (isJoker(code)) return [RANKS.length + (code === "BJ" ? 1 : 0), 0, card.id];
-  return [RANKS.indexOf(rankOf(code)), SUITS.indexOf(suitOf(code)), card.id];
+  return [RANKS.indexOf(rankOf(code)), SUITS.indexOf(suitOf(code) || ""), card.id];
 }
 
+/** @param {Card[]} cards */
 export function sortCards(cards) {
   return [...cards].sort((a, b) => {
     const x = order(a);
@@ -35,22 +46,32 @@ export function sortCards(cards) {
   });
 }
 
+/** @param {string} code */
 function cardName(code) {
   if (isJoker(code)) return t(`card.${code}`);
   return t("card.name", { rank: rankOf(code), suit: t(`suit.${suitOf(code)}`) });
 }
 
 // A short text form for logs and labels: 8♥, 10♠, 小王 / small joker.
+/** @param {string} code */
 export function cardText(code) {
-  return isJoker(code) ? t(`card.${code}`) : rankOf(code) + SUIT_SIGN[suitOf(code)];
+  return isJoker(code) ? t(`card.${code}`) : rankOf(code) + sign(code);
 }
 
+/** @param {string} code */
+function sign(code) {
+  const suit = suitOf(code);
+  return suit ? SUIT_SIGN[suit] : "";
+}
+
+/** @param {string} code */
 function colour(code) {
   if (code === "BJ") return "red";
   if (code === "SJ") return "black";
   return suitOf(code) === "H" || suitOf(code) === "D" ? "red" : "black";
 }
 
+/** @param {string} code */
 function face(code) {
   if (isJoker(code)) {
     return [
@@ -58,14 +79,17 @@ function face(code) {
       h("span", { class: "pip", "aria-hidden": "true" }, code === "BJ" ? "★" : "☆"),
     ];
   }
-  const sign = SUIT_SIGN[suitOf(code)];
   return [
-    h("span", { class: "corner", "aria-hidden": "true" }, h("b", {}, rankOf(code)), h("i", {}, sign)),
-    h("span", { class: "pip", "aria-hidden": "true" }, sign),
+    h("span", { class: "corner", "aria-hidden": "true" }, h("b", {}, rankOf(code)), h("i", {}, sign(code))),
+    h("span", { class: "pip", "aria-hidden": "true" }, sign(code)),
   ];
 }
 
-// A card to look at (trick, 明牌, results).
+/**
+ * A card to look at (the trick, a ruleset's facts, results).
+ * @param {Card} card
+ * @param {"small"|"medium"} [size]
+ */
 export function cardView(card, size = "small") {
   return h(
     "span",
@@ -79,7 +103,11 @@ export function cardView(card, size = "small") {
   );
 }
 
-// A card of one's hand: a toggle button.
+/**
+ * A card of one's hand: a toggle button.
+ * @param {Card} card
+ * @param {{selected: boolean, dimmed: boolean, onToggle: (id: number) => void}} how
+ */
 export function cardButton(card, { selected, dimmed, onToggle }) {
   return h(
     "button",
@@ -97,6 +125,7 @@ export function cardButton(card, { selected, dimmed, onToggle }) {
   );
 }
 
+/** @param {Card[]} cards @param {"small"|"medium"} [size] */
 export function cardRow(cards, size = "small") {
   return h("span", { class: "card-row" }, cards.map((c) => cardView(c, size)));
 }

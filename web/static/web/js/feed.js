@@ -3,31 +3,56 @@
 // The match's live stream (GET /matches/{id}/stream/, see stream.js): a whole view first, then
 // an update per version with its events and what changed in the view. Where streams cannot
 // open, it polls `GET /matches/{id}/` with `If-None-Match: "<version>"` instead. Either way the
-// table only sees `onView(view, newEvents)`, in version order and never backwards, `onAlive()`
-// when the server answered, `onError(err)`; it hands over the view an action answered with
-// `accept(view)` and asks for the view at once with `refresh()`.
+// table only sees `onView(view, newEvents)`, in version order and never backwards (the next
+// waits for the promise it returns), `onAlive()` when the server answered, `onError(err)`; it
+// hands over the view an action answered with `accept(view)` and asks for the view at once with
+// `refresh()`.
 
 import { api } from "./api.js";
 import { openStream } from "./stream.js";
+
+/**
+ * @import { View, MatchEvent } from "./api.js"
+ */
+
+/**
+ * @typedef {{code: string, status?: number, message?: string}} Trouble  a refusal or a network
+ *   failure
+ * @typedef {{accept: (view: View) => Promise<void>, refresh: () => Promise<void>,
+ *   stop: () => void}} Feed
+ */
 
 const PACE_MS = { othersTurn: 1000, yourTurn: 3000, hidden: 5000 };
 const BACKLOG = 300; // events read when a table opens: the log shows the recent past only
 const EVENTS_PAGE = 500;
 const OVER = ["finished", "aborted"];
 
+/**
+ * @param {number} matchId
+ * @param {{onView: (view: View, events: MatchEvent[]) => Promise<void>|void,
+ *   onError: (err: Trouble) => void, onAlive: () => void}} how
+ * @returns {Feed}
+ */
 export function openFeed(matchId, { onView, onError, onAlive }) {
   let version = -1;
+  /** @type {number|null} */
   let lastSeq = null;
+  /** @type {View|null} */
   let last = null;
   let stopped = false;
+  /** @type {Promise<void>} */
   let queue = Promise.resolve();
   // The view as the stream knows it: each update's `changed` is relative to the stream's own
   // previous view, which may be older than one an action answered with.
+  /** @type {View|null} */
   let streamed = null;
+  /** @type {MatchEvent[]} */
   let unviewed = []; // events of versions whose view is still to come
   let polling = false;
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let timer;
 
+  /** @param {View} view @returns {Promise<MatchEvent[]>} */
   async function missingEvents(view) {
     if (lastSeq === null) lastSeq = Math.max(0, view.last_event_seq - BACKLOG);
     let fresh = view.events.filter((e) => e.seq > lastSeq);
@@ -49,19 +74,21 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
 
   // Views are taken one at a time and never backwards (the stream may tell of a version after
   // an action's answer did).
+  /** @param {View} view */
   function accept(view) {
     queue = queue.then(async () => {
       if (stopped || view.version < version) return;
       const events = view.version === version ? [] : await missingEvents(view);
       version = view.version;
       last = view;
-      onView(view, events);
+      await onView(view, events);
     }).catch((err) => {
       if (!stopped) onError(err);
     });
     return queue;
   }
 
+  /** @param {View} view @returns {View} */
   function withEvents(view) {
     const seen = new Set(unviewed.map((e) => e.seq));
     const events = unviewed.concat(view.events.filter((e) => !seen.has(e.seq)));
@@ -69,11 +96,13 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
     return { ...view, events: events.sort((a, b) => a.seq - b.seq) };
   }
 
+  /** @param {View} view */
   function onStreamView(view) {
     streamed = view;
     accept(withEvents(view));
   }
 
+  /** @param {{version: number, events: MatchEvent[], changed?: Partial<View>}} update */
   function onStreamUpdate(update) {
     unviewed.push(...update.events);
     if (!update.changed || !streamed) return; // more versions of this batch follow

@@ -1,7 +1,19 @@
 // English and Chinese. The browser's language picks one at first; the switch is remembered.
+// These are the words every ruleset shares; a ruleset's module brings its own (`dictionary`).
+
+/**
+ * @typedef {Record<string, string>} Strings  one language's words by key
+ * @typedef {{en: Strings, zh: Strings}} Dictionary
+ * @typedef {Record<string, string|number>} Params  what fills a word's {placeholders}
+ * @typedef {object} Words
+ * @property {(key: string, params?: Params) => string} t  the word for `key`, filled
+ * @property {(key: string) => boolean} has  whether the page's language has a word for `key`
+ * @property {(key: string, n: number) => string} count  `key` for a count `n`
+ */
 
 const LANG_KEY = "cardtable.lang";
 
+/** @type {Dictionary} */
 const STRINGS = {
   en: {
     "app.title": "Card table",
@@ -17,7 +29,9 @@ const STRINGS = {
     "auth.signed_in": "Signed in as {name}",
     "auth.guest_note": "A guest account lives in this browser only.",
     "auth.have_account": "Have an account?",
-    "lobby.welcome": "Play 510K and 干瞪眼 against bots or with friends.",
+    "lobby.welcome": "Play {games} against bots or with friends.",
+    "list.and": "{rest} and {last}",
+    "list.comma": ", ",
     "lobby.new": "New game",
     "lobby.game": "Game",
     "lobby.options": "Options",
@@ -42,18 +56,6 @@ const STRINGS = {
     "seatkind.bot:normal": "Bot · normal",
     "seatkind.bot:hard": "Bot · hard",
     "seatkind.human": "A friend (invite link)",
-    "opt.players": "Players",
-    "opt.rounds": "Rounds",
-    "opt.base_score": "Base score (底分)",
-    "opt.dry": "Dry levels",
-    "opt.dry.none": "none",
-    "opt.dry.half": "half-dry only",
-    "opt.dry.full": "half- and full-dry",
-    "opt.xi_mode": "喜 bonus",
-    "opt.xi_mode.multiplicative": "doubles each tier",
-    "opt.xi_mode.additive": "grows by one each tier",
-    "opt.decks": "Decks",
-    "opt.starting_score": "Starting score",
     "join.title": "You are invited to a table",
     "join.code": "Invite code {code}",
     "join.take": "Take my seat",
@@ -71,7 +73,6 @@ const STRINGS = {
     "table.finished": "The match is over",
     "table.results": "Results",
     "table.turn_order": "Turn order",
-    "table.you_sit": "You",
     "seat.you": "You",
     "seat.open": "Open seat",
     "seat.bot": "Bot {n}",
@@ -81,33 +82,8 @@ const STRINGS = {
     "seat.cards": "{n} cards",
     "seat.cards.one": "{n} card",
     "seat.score": "score {n}",
-    "seat.captured": "{n} pts",
-    "badge.banker": "Solo 包庄",
-    "badge.face_up": "明牌",
-    "badge.side": "Side {x}",
-    "badge.defenders": "Defenders",
-    "badge.place": "Out #{n}",
-    "badge.first": "Out first 上游",
     "badge.eliminated": "Eliminated",
-    "badge.forfeited": "Only jokers",
     "badge.to_act": "To act",
-    "badge.not_played": "no card played yet (×2)",
-    "badge.leader": "Led",
-    "info.face_up": "Face-up card 明牌",
-    "info.held_by": "held by {name}",
-    "info.sides": "Sides",
-    "info.side_points": "{points} pts",
-    "info.bids": "包庄 bids",
-    "info.bid_solo": "{name}: solo",
-    "info.bid_no": "{name}: no",
-    "info.pile": "Pile",
-    "info.pile_cards": "{n} cards",
-    "info.pile_cards.one": "{n} card",
-    "info.bombs": "Bombs",
-    "info.no_bombs": "none yet",
-    "info.bomb_sizes": "{n} ({sizes} cards)",
-    "info.dice": "Dice",
-    "info.cut": "Cut at",
     "trick.title": "On the table",
     "trick.empty": "Nothing on the table",
     "trick.leads": "{name} leads",
@@ -123,18 +99,17 @@ const STRINGS = {
     "judge.not_combo": "Not a combination.",
     "judge.no_beat": "{reading} does not beat {previous}.",
     "judge.beats": "{reading} beats {previous}.",
-    "judge.reads": "Reads as {reading}.",
     "judge.waiting": "{reading}: wait for your turn.",
     "judge.checking": "Checking…",
     "action.play": "Play",
     "action.pass": "Pass",
     "action.hint": "Hint",
     "action.clear": "Clear",
-    "cut.prompt": "You cut the pack: the card at the cut is turned up (明牌) and its holder starts.",
     "cut.position": "Cut position",
     "action.cut": "Cut here",
     "action.cut_random": "Cut at random",
-    "bid.prompt": "Go solo (包庄), you alone against the three others?",
+    "cut.prompt": "You cut the pack.",
+    "bid.prompt": "Go solo, you alone against the others?",
     "action.bid_solo": "Go solo",
     "action.bid_no": "No",
     "keys.help": "Keys: ←/→ move, Space select, P play, X pass, H hint, Esc clear",
@@ -146,30 +121,9 @@ const STRINGS = {
     "results.continue": "Continue",
     "results.lobby": "Back to the lobby",
     "results.seat": "Seat",
-    "results.cards_left": "Cards left",
-    "results.doubled": "×2",
-    "results.bomb_factor": "Bomb factor",
     "results.delta": "Round",
-    "results.captured": "Points won",
-    "results.place": "Place",
-    "results.settlement": "进出分",
-    "results.xi": "喜分",
-    "results.xi_bombs": "喜 bombs",
     "results.score": "Score",
     "results.rank": "Rank",
-    "results.winner": "{name} wins the round ({reason})",
-    "results.reason.empty_hand": "played out",
-    "results.reason.last_holder": "the others forfeited",
-    "results.level": "Level: {level}, stake {stake}",
-    "results.level.normal": "normal",
-    "results.level.half_dry": "half-dry (半干)",
-    "results.level.full_dry": "full-dry (全干)",
-    "results.banker": "{name} went solo (包庄)",
-    "results.sides": "Sides",
-    "results.side_line": "{names}: {captured} pts won, {score} with the place bonus",
-    "results.bombs": "Bombs: {list}",
-    "results.xi_bomb": "{count}×{rank}",
-    "results.held": "held",
     "results.yes": "yes",
     "results.eliminated": "eliminated",
     "results.past": "Earlier rounds",
@@ -186,40 +140,16 @@ const STRINGS = {
     "ev.match_created": "The table is set",
     "ev.player_joined.you": "You sit down",
     "ev.player_left.you": "You leave",
-    "ev.cut.you": "You cut at {position}: 明牌 {card}, held by {holder}",
-    "ev.bid_solo.you": "You go solo (包庄)",
-    "ev.bid_no.you": "You do not go solo",
-    "ev.teams_banker.you": "You play alone against three",
     "ev.pass.you": "You pass",
-    "ev.draw.you": "You draw a card ({pile} left)",
     "ev.trick_won.you": "You win the trick",
-    "ev.trick_won_points.you": "You win the trick: +{points} pts",
-    "ev.forfeit.you": "You hold only jokers: out of this round",
-    "ev.finished.you": "You are out, place {place}",
-    "ev.eliminated.you": "You are eliminated",
-    "results.winner.you": "You win the round ({reason})",
-    "results.banker.you": "You went solo (包庄)",
     "ev.player_joined": "{name} sits down",
     "ev.player_left": "{name} leaves",
     "ev.match_started": "The match starts",
     "ev.round_started": "Round {round} is dealt",
-    "ev.cut": "{name} cuts at {position}: 明牌 {card}, held by {holder}",
-    "ev.bid_solo": "{name} goes solo (包庄)",
-    "ev.bid_no": "{name} does not go solo",
-    "ev.teams_banker": "{name} plays alone against three",
-    "ev.teams": "Sides: {a} against {b}",
-    "ev.swapped": "{a} and {b} swap places",
     "ev.play": "{name}: {reading}",
     "ev.pass": "{name} passes",
     "ev.auto": "(auto)",
-    "ev.draw": "{name} draws a card ({pile} left)",
     "ev.trick_won": "{name} wins the trick",
-    "ev.trick_won_points": "{name} wins the trick: +{points} pts",
-    "ev.forfeit": "{name} holds only jokers: out of this round",
-    "ev.finished": "{name} is out, place {place}",
-    "ev.round_end": "Round over",
-    "ev.eliminated": "{name} is eliminated",
-    "ev.match_end": "Match over",
     "ev.round_settled": "Round {round} settled: {deltas}",
     "ev.match_finished": "Final standings: {standings}",
     "ev.auto.timeout": "(time ran out)",
@@ -286,7 +216,9 @@ const STRINGS = {
     "auth.signed_in": "当前用户：{name}",
     "auth.guest_note": "游客账号只保存在这个浏览器里。",
     "auth.have_account": "已有账号？",
-    "lobby.welcome": "和机器人或好友一起玩五十K和干瞪眼。",
+    "lobby.welcome": "和机器人或好友一起玩{games}。",
+    "list.and": "{rest}和{last}",
+    "list.comma": "、",
     "lobby.new": "新牌局",
     "lobby.game": "玩法",
     "lobby.options": "选项",
@@ -311,18 +243,6 @@ const STRINGS = {
     "seatkind.bot:normal": "机器人 · 普通",
     "seatkind.bot:hard": "机器人 · 高手",
     "seatkind.human": "好友（邀请链接）",
-    "opt.players": "人数",
-    "opt.rounds": "局数",
-    "opt.base_score": "底分",
-    "opt.dry": "干局",
-    "opt.dry.none": "不计",
-    "opt.dry.half": "只计半干",
-    "opt.dry.full": "半干和全干",
-    "opt.xi_mode": "喜分",
-    "opt.xi_mode.multiplicative": "逐级翻倍",
-    "opt.xi_mode.additive": "逐级加一",
-    "opt.decks": "几副牌",
-    "opt.starting_score": "初始分",
     "join.title": "你被邀请加入牌桌",
     "join.code": "邀请码 {code}",
     "join.take": "入座",
@@ -340,7 +260,6 @@ const STRINGS = {
     "table.finished": "牌局结束",
     "table.results": "结算",
     "table.turn_order": "出牌顺序",
-    "table.you_sit": "你",
     "seat.you": "你",
     "seat.open": "空座",
     "seat.bot": "机器人{n}",
@@ -349,32 +268,8 @@ const STRINGS = {
     "level.hard": "高手",
     "seat.cards": "{n}张",
     "seat.score": "积分 {n}",
-    "seat.captured": "{n}分",
-    "badge.banker": "包庄",
-    "badge.face_up": "明牌",
-    "badge.side": "{x}方",
-    "badge.defenders": "守方",
-    "badge.place": "第{n}个出完",
-    "badge.first": "上游",
     "badge.eliminated": "出局",
-    "badge.forfeited": "只剩王",
     "badge.to_act": "出牌中",
-    "badge.not_played": "还没出过牌（×2）",
-    "badge.leader": "首出",
-    "info.face_up": "明牌",
-    "info.held_by": "在{name}手中",
-    "info.sides": "阵营",
-    "info.side_points": "{points}分",
-    "info.bids": "包庄",
-    "info.bid_solo": "{name}：包庄",
-    "info.bid_no": "{name}：不包",
-    "info.pile": "牌堆",
-    "info.pile_cards": "{n}张",
-    "info.bombs": "炸弹",
-    "info.no_bombs": "暂无",
-    "info.bomb_sizes": "{n}个（{sizes}张）",
-    "info.dice": "骰子",
-    "info.cut": "切牌位置",
     "trick.title": "桌面",
     "trick.empty": "桌面上没有牌",
     "trick.leads": "{name}先出",
@@ -388,18 +283,17 @@ const STRINGS = {
     "judge.not_combo": "不成牌型。",
     "judge.no_beat": "{reading}压不过{previous}。",
     "judge.beats": "{reading}压得过{previous}。",
-    "judge.reads": "牌型：{reading}。",
     "judge.waiting": "{reading}：请等轮到你。",
     "judge.checking": "判断中……",
     "action.play": "出牌",
     "action.pass": "不要",
     "action.hint": "提示",
     "action.clear": "清除",
-    "cut.prompt": "由你切牌：切到的牌翻开（明牌），拿到它的人先出。",
     "cut.position": "切牌位置",
     "action.cut": "在这里切",
     "action.cut_random": "随机切牌",
-    "bid.prompt": "要不要包庄（一个人打三家）？",
+    "cut.prompt": "由你切牌。",
+    "bid.prompt": "要不要一个人打其他人？",
     "action.bid_solo": "包庄",
     "action.bid_no": "不包",
     "keys.help": "键盘：←/→ 移动，空格 选牌，P 出牌，X 不要，H 提示，Esc 清除",
@@ -411,30 +305,9 @@ const STRINGS = {
     "results.continue": "继续",
     "results.lobby": "回到大厅",
     "results.seat": "座位",
-    "results.cards_left": "剩牌",
-    "results.doubled": "×2",
-    "results.bomb_factor": "炸弹倍数",
     "results.delta": "本局",
-    "results.captured": "得分",
-    "results.place": "名次",
-    "results.settlement": "进出分",
-    "results.xi": "喜分",
-    "results.xi_bombs": "喜",
     "results.score": "总分",
     "results.rank": "名次",
-    "results.winner": "{name}赢了本局（{reason}）",
-    "results.reason.empty_hand": "出完了牌",
-    "results.reason.last_holder": "其他人弃权",
-    "results.level": "结果：{level}，注 {stake}",
-    "results.level.normal": "普通",
-    "results.level.half_dry": "半干",
-    "results.level.full_dry": "全干",
-    "results.banker": "{name}包庄",
-    "results.sides": "阵营",
-    "results.side_line": "{names}：得{captured}分，算上名次{score}分",
-    "results.bombs": "炸弹：{list}",
-    "results.xi_bomb": "{count}个{rank}",
-    "results.held": "未出",
     "results.yes": "是",
     "results.eliminated": "出局",
     "results.past": "之前各局",
@@ -452,23 +325,10 @@ const STRINGS = {
     "ev.player_left": "{name}离开",
     "ev.match_started": "牌局开始",
     "ev.round_started": "第{round}局发牌",
-    "ev.cut": "{name}在{position}切牌：明牌{card}，在{holder}手中",
-    "ev.bid_solo": "{name}包庄",
-    "ev.bid_no": "{name}不包",
-    "ev.teams_banker": "{name}一个人打三家",
-    "ev.teams": "阵营：{a} 对 {b}",
-    "ev.swapped": "{a}和{b}换座",
     "ev.play": "{name}：{reading}",
     "ev.pass": "{name}不要",
     "ev.auto": "（自动）",
-    "ev.draw": "{name}摸一张牌（剩{pile}张）",
     "ev.trick_won": "{name}赢了这一轮",
-    "ev.trick_won_points": "{name}赢了这一轮：+{points}分",
-    "ev.forfeit": "{name}只剩王，本局弃权",
-    "ev.finished": "{name}出完了，第{place}名",
-    "ev.round_end": "本局结束",
-    "ev.eliminated": "{name}出局",
-    "ev.match_end": "牌局结束",
     "ev.round_settled": "第{round}局结算：{deltas}",
     "ev.match_finished": "最终排名：{standings}",
     "ev.auto.timeout": "（超时）",
@@ -520,9 +380,10 @@ const STRINGS = {
   },
 };
 
+/** @returns {keyof Dictionary} */
 function initial() {
   const saved = localStorage.getItem(LANG_KEY);
-  if (saved && STRINGS[saved]) return saved;
+  if (saved === "en" || saved === "zh") return saved;
   const wanted = navigator.languages || [navigator.language || "en"];
   return wanted.some((l) => l.toLowerCase().startsWith("zh")) ? "zh" : "en";
 }
@@ -533,8 +394,9 @@ export function language() {
   return lang;
 }
 
+/** @param {string} next */
 export function setLanguage(next) {
-  lang = STRINGS[next] ? next : "en";
+  lang = next === "zh" ? "zh" : "en";
   localStorage.setItem(LANG_KEY, lang);
   applyToDocument();
 }
@@ -544,18 +406,34 @@ export function applyToDocument() {
   document.title = `${t("app.title")} · ${lang === "zh" ? "Card table" : "牌桌"}`;
 }
 
-export function has(key) {
-  return key in STRINGS[lang];
+/**
+ * The text in the page's language of something the server names in both ({en, zh}).
+ * @param {{en: string, zh?: string}} texts
+ */
+export function local(texts) {
+  return texts[lang] || texts.en;
 }
 
-// `key` for a count `n`: its `.one` form when n is 1 and the language has one ("1 card").
-export function count(key, n) {
-  return t(n === 1 && has(`${key}.one`) ? `${key}.one` : key, { n });
+/**
+ * Words that look in `own` first, then in the shared words: a ruleset's module makes its own.
+ * An unknown key shows as itself.
+ * @param {Partial<Dictionary>} own
+ * @returns {Words}
+ */
+export function dictionary(own) {
+  const mine = (/** @type {keyof Dictionary} */ l) => own[l] || {};
+  const has = (/** @type {string} */ key) => key in mine(lang) || key in STRINGS[lang];
+  /** @type {Words["t"]} */
+  const t = (key, params = {}) => {
+    const text = mine(lang)[key] ?? STRINGS[lang][key] ?? mine("en")[key] ?? STRINGS.en[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  };
+  // Its `.one` form when n is 1 and the language has one ("1 card").
+  /** @type {Words["count"]} */
+  const count = (key, n) => t(n === 1 && has(`${key}.one`) ? `${key}.one` : key, { n });
+  return { t, has, count };
 }
 
-// The string for `key` with {name} placeholders filled; an unknown key shows as itself.
-export function t(key, params = {}) {
-  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
-}
-
+/** The shared words. */
+export const words = dictionary({});
+export const { t, has, count } = words;

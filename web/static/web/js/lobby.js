@@ -1,14 +1,28 @@
-// The lobby: sign in (guest or account), a quick match at one of the house's tables, start a
+// The lobby: sign in (signin.js), a quick match at one of the house's tables, start a
 // game, join with a code, resume a match. The list of your matches follows your account's live
 // stream (GET /stream/): your turn (and its end), a match that starts or ends, shows without a
 // reload.
 
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { local, t } from "./i18n.js";
 import { newGameForm } from "./newgame.js";
+import { rulesets, title } from "./rules.js";
+import { signInPanel } from "./signin.js";
 import { openStream } from "./stream.js";
 import { errorText } from "./words.js";
+
+/**
+ * @import { SeatSummary, RulesetInfo } from "./api.js"
+ */
+
+/**
+ * @typedef {{id: number, ruleset: string, status: string, round: number|null,
+ *   your_turn: boolean, seats: SeatSummary[]}} MatchSummary  a match as GET /matches/ lists it
+ * @typedef {{slug: string, name: string, ruleset_title: {en: string, zh: string},
+ *   options_described: {label: {en: string, zh: string}, text: {en: string, zh: string}}[],
+ *   turn_seconds: number|null, bots_after: number}} HouseTable  a table as GET /tables/ lists it
+ */
 
 const PAGE = 10;
 const MAX_PAGE = 100;
@@ -16,68 +30,27 @@ const LIST_REFRESH_MS = 200; // a burst of stream messages reloads the list once
 const ACCOUNT_EVENTS = ["seated", "player_joined", "match_started", "your_turn",
   "turn_passed", "match_finished"];
 
-// Guest, log in or sign up; `done()` once a token is kept.
-export function signInPanel(done) {
-  const note = h("p", { class: "message", role: "alert" });
-  const guest = h("button", {
-    type: "button",
-    class: "primary big",
-    dataset: { action: "guest" },
-    onclick: async () => {
-      guest.disabled = true;
-      try {
-        const { data } = await api.post("/auth/guest/");
-        session.save(data);
-        done();
-      } catch (err) {
-        note.textContent = errorText(err);
-        guest.disabled = false;
-      }
-    },
-  }, t("auth.guest"));
-  const form = h(
-    "form",
-    {
-      class: "login",
-      onsubmit: async (e) => {
-        e.preventDefault();
-        const register = e.submitter && e.submitter.dataset.action === "register";
-        const body = { username: form.elements.username.value, password: form.elements.password.value };
-        try {
-          const { data } = await api.post(register ? "/auth/register/" : "/auth/login/", body);
-          session.save(data);
-          done();
-        } catch (err) {
-          const fields = Object.values(err.details || {}).flat().join(" ");
-          note.textContent = fields || errorText(err);
-        }
-      },
-    },
-    h("p", {}, t("auth.have_account")),
-    h("label", {}, t("auth.username"), h("input", { name: "username", autocomplete: "username", required: true, maxlength: 150 })),
-    h("label", {}, t("auth.password"), h("input", { name: "password", type: "password", autocomplete: "current-password", required: true })),
-    h("div", { class: "row" },
-      h("button", { type: "submit", dataset: { action: "login" } }, t("auth.login")),
-      h("button", { type: "submit", dataset: { action: "register" } }, t("auth.register"))),
-  );
-  return h("section", { class: "panel sign-in" }, guest, h("p", { class: "hint" }, t("auth.guest_note")), form, note);
-}
-
+/** @param {SeatSummary} seat */
 function seatLabel(seat) {
   if (seat.you) return t("seat.you");
   if (seat.kind === "bot") return `${t("seat.bot", { n: seat.seat })} · ${t(`level.${seat.level}`)}`;
   return seat.player || t("seat.open");
 }
 
-function matchItem(match, onOpen) {
-  const title = match.ruleset === "510k" ? "510K" : "干瞪眼";
+/**
+ * @param {MatchSummary} match
+ * @param {RulesetInfo[]} infos
+ * @param {(id: number) => void} onOpen
+ */
+function matchItem(match, infos, onOpen) {
+  const game = title(infos.find((r) => r.name === match.ruleset), match.ruleset);
   const facts = [t("table.match", { id: match.id }), t(`status.${match.status}`)];
   if (match.round) facts.push(t("lobby.round", { n: match.round }));
   return h(
     "li",
     { class: `match-item ${match.status}`, dataset: { match: match.id, status: match.status, yourTurn: String(match.your_turn) } },
     h("div", {},
-      h("strong", {}, title), " ", facts.join(" · "),
+      h("strong", {}, game), " ", facts.join(" · "),
       match.your_turn ? h("span", { class: "badge to-act" }, t("lobby.your_turn")) : null,
       h("div", { class: "seat-list" }, match.seats.map(seatLabel).join(", "))),
     h("button", { type: "button", dataset: { action: "resume" }, onclick: () => onOpen(match.id) },
@@ -85,9 +58,9 @@ function matchItem(match, onOpen) {
   );
 }
 
+/** @param {HouseTable} table */
 function tableFacts(table) {
-  const lang = language();
-  const facts = table.options_described.map((o) => `${o.label[lang] || o.label.en} ${o.text[lang] || o.text.en}`);
+  const facts = table.options_described.map((o) => `${local(o.label)} ${local(o.text)}`);
   // null: the server's default (a clock only when people share the table).
   if (table.turn_seconds !== null) {
     facts.push(table.turn_seconds ? t("tables.clock", { n: table.turn_seconds }) : t("tables.no_clock"));
@@ -96,8 +69,11 @@ function tableFacts(table) {
   return facts.join(" · ");
 }
 
+/**
+ * @param {HouseTable} table
+ * @param {(slug: string) => Promise<void>} onPlay
+ */
 function tableItem(table, onPlay) {
-  const title = table.ruleset_title[language()] || table.ruleset_title.en;
   const play = h("button", {
     type: "button",
     class: "primary",
@@ -109,32 +85,55 @@ function tableItem(table, onPlay) {
     },
   }, t("tables.play"));
   return h("li", { class: "table-item", dataset: { table: table.slug } },
-    h("div", {}, h("strong", {}, table.name), " ", h("span", { class: "ruleset" }, title),
+    h("div", {}, h("strong", {}, table.name), " ", h("span", { class: "ruleset" }, local(table.ruleset_title)),
       h("div", { class: "table-facts" }, tableFacts(table))),
     play);
 }
 
+/**
+ * The games the server plays, by title: "A, B and C".
+ * @param {RulesetInfo[]} infos
+ */
+function games(infos) {
+  const titles = infos.map((info) => title(info, info.name));
+  if (titles.length < 2) return titles.join("");
+  return t("list.and", { rest: titles.slice(0, -1).join(t("list.comma")), last: titles[titles.length - 1] });
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {{onOpenMatch: (id: number) => void, onJoinCode: (code: string) => void,
+ *   onSignedIn: () => void}} how
+ */
 export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
   root.dataset.screen = "lobby";
-  let rulesets = null;
+  /** @type {HouseTable[]|null} */
   let tables = null;
+  /** @type {{stop: () => void}|null} */
   let stream = null;
-  let refreshTimer = null;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let refreshTimer;
   const message = h("p", { class: "message", role: "alert" });
   const list = h("ul", { class: "matches" });
   const more = h("button", { type: "button", hidden: true, dataset: { action: "more" } }, t("lobby.more"));
+  /** @type {string|null} */
   let before = null;
   let shown = 0;
   let reading = Promise.resolve();
 
   // The next page of your matches (`more`), or those shown read again (at least a page): one
-  // read at a time, so that an older answer never lands after a newer one.
+  // read at a time, so that an older answer never lands after a newer one. Without the
+  // rulesets' titles, the list names each game by its ruleset.
+  /** @param {boolean} more */
   function loadMatches(more) {
     reading = reading.then(async () => {
       const limit = more ? PAGE : Math.min(MAX_PAGE, Math.max(PAGE, shown));
       try {
-        const { data } = await api.get(`/matches/?limit=${limit}${more ? `&before=${before}` : ""}`);
-        showMatches(data, more);
+        const [{ data }, infos] = await Promise.all([
+          api.get(`/matches/?limit=${limit}${more ? `&before=${before}` : ""}`),
+          rulesets().catch(() => /** @type {RulesetInfo[]} */ ([])),
+        ]);
+        showMatches(data, more, infos);
       } catch (err) {
         message.textContent = errorText(err);
       }
@@ -142,10 +141,15 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
   }
   more.addEventListener("click", () => loadMatches(true));
 
-  function showMatches(data, adding) {
+  /**
+   * @param {{results: MatchSummary[], next: string|null}} data
+   * @param {boolean} adding
+   * @param {RulesetInfo[]} infos
+   */
+  function showMatches(data, adding, infos) {
     if (!adding) list.replaceChildren();
     if (!list.children.length && !data.results.length) list.append(h("li", { class: "empty" }, t("lobby.none")));
-    list.append(...data.results.map((m) => matchItem(m, onOpenMatch)));
+    list.append(...data.results.map((m) => matchItem(m, infos, onOpenMatch)));
     shown = list.querySelectorAll(".match-item").length;
     before = data.next;
     more.hidden = !before;
@@ -159,20 +163,21 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
     };
     // `matches` (every open match of yours) comes first on each connection: read the list
     // again only where it says something else than the list shows.
-    const differs = (m) => {
-      const item = list.querySelector(`.match-item[data-match="${m.match}"]`);
+    const differs = (/** @type {{match: number, status: string, your_turn: boolean}} */ m) => {
+      const item = /** @type {HTMLElement|null} */ (list.querySelector(`.match-item[data-match="${m.match}"]`));
       return !item || item.dataset.status !== m.status || item.dataset.yourTurn !== String(m.your_turn);
     };
     stream = openStream("/stream/", {
       on: {
         ...Object.fromEntries(ACCOUNT_EVENTS.map((name) => [name, later])),
-        matches: (open) => { if (open.some(differs)) later(); },
+        matches: (/** @type {Parameters<typeof differs>[0][]} */ open) => { if (open.some(differs)) later(); },
       },
       onRefused: () => {},
       onUnsupported: () => {}, // the list is read when the lobby opens, as before streams
     });
   }
 
+  /** @param {string} slug */
   async function quickPlay(slug) {
     try {
       const { data } = await api.post(`/tables/${encodeURIComponent(slug)}/play/`);
@@ -201,16 +206,19 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
 
   function render() {
     if (!session.read()) {
+      const welcome = h("p", { class: "welcome" });
       fill(root, h("div", { class: "lobby" },
-        h("p", { class: "welcome" }, t("lobby.welcome")),
+        welcome,
         signInPanel(() => { onSignedIn(); render(); })));
+      rulesets().then((infos) => { welcome.textContent = t("lobby.welcome", { games: games(infos) }); },
+        (err) => { welcome.textContent = errorText(err); });
       return;
     }
     const game = h("section", { class: "panel new-game" }, h("h2", {}, t("lobby.new")));
     const code = h("input", { name: "code", autocomplete: "off", required: true, maxlength: 32, "aria-label": t("lobby.code"), placeholder: t("lobby.code") });
     const join = h("form", {
       class: "panel join",
-      onsubmit: (e) => {
+      onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         onJoinCode(code.value.trim());
       },
@@ -223,20 +231,15 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
       h("section", { class: "panel your-matches" }, h("h2", {}, t("lobby.matches")), list, more)));
     loadMatches(false);
     follow();
-    const form = () => newGameForm(rulesets, {
-      onCreate: async (body) => {
-        const { data } = await api.post("/matches/", body);
-        onOpenMatch(data.id);
-      },
-      onError: (err) => { message.textContent = errorText(err); },
-    });
-    if (rulesets) game.append(form());
-    else {
-      api.get("/rules/").then(({ data }) => {
-        rulesets = data;
-        game.append(form());
-      }, (err) => { message.textContent = errorText(err); });
-    }
+    rulesets().then((infos) => {
+      game.append(newGameForm(infos, {
+        onCreate: async (body) => {
+          const { data } = await api.post("/matches/", body);
+          onOpenMatch(data.id);
+        },
+        onError: (err) => { message.textContent = errorText(err); },
+      }));
+    }, (err) => { message.textContent = errorText(err); });
   }
 
   render();

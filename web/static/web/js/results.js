@@ -1,78 +1,43 @@
 // A round's itemised settlement (GET /matches/{id}/rounds/{n}/) and the standings, in a dialog.
+// The columns and the lines above them are the ruleset's module's; without one, a column per key
+// of the round's breakdown.
 
 import { api } from "./api.js";
 import { cardText } from "./cards.js";
 import { append, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { about, seatName } from "./words.js";
+import { seatName, signed, valueText } from "./words.js";
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+/**
+ * @import { View } from "./api.js"
+ * @import { Rules, Column, RoundDetail } from "./rules.js"
+ */
+
+/**
+ * @typedef {{number: number, over: boolean, deltas: number[]|null}} RoundSummary
+ */
+
+// Each seat's breakdown says its seat and round total: the table has columns of its own for them.
+const SHOWN_ELSEWHERE = new Set(["seat", "delta"]);
+
+/**
+ * A column per key of the breakdown, named by the key.
+ * @param {RoundDetail} detail
+ * @returns {Column[]}
+ */
+function breakdownColumns(detail) {
+  const keys = new Set((detail.settlement || []).flatMap((entry) => Object.keys(entry.breakdown || {})));
+  return [...keys].filter((key) => !SHOWN_ELSEWHERE.has(key))
+    .map((key) => [key.replace(/_/g, " "), (b) => valueText(b[key])]);
 }
 
-function xiBombs(bombs) {
-  return (bombs || [])
-    .map((b) => t("results.xi_bomb", { count: b.count, rank: b.rank }) + (b.played ? "" : ` (${t("results.held")})`))
-    .join(", ");
-}
-
-// Per ruleset: the breakdown's columns, and the lines above the table.
-const BREAKDOWN = {
-  gandengyan: {
-    columns: [
-      ["results.cards_left", (b) => b.cards_left],
-      ["results.doubled", (b) => (b.doubled ? t("results.yes") : "")],
-      ["results.bomb_factor", (b) => `×${b.bomb_factor}`],
-    ],
-    summary(view, detail) {
-      const result = detail.result || {};
-      const lines = [];
-      if (result.winner !== undefined && result.winner !== null) {
-        lines.push(about(view, result.winner, "results.winner", {
-          name: seatName(view, result.winner),
-          reason: t(`results.reason.${result.reason}`),
-        }));
-      }
-      if (result.bombs && result.bombs.length) {
-        lines.push(t("results.bombs", { list: result.bombs.join(", ") }));
-      }
-      return lines;
-    },
-  },
-  "510k": {
-    columns: [
-      ["results.captured", (b) => b.captured],
-      ["results.place", (b) => b.place ?? "–"],
-      ["results.settlement", (b) => signed(b.settlement)],
-      ["results.xi", (b) => `${signed(b.xi)}${b.xi_bombs && b.xi_bombs.length ? ` (${xiBombs(b.xi_bombs)})` : ""}`],
-    ],
-    summary(view, detail) {
-      const result = detail.result || {};
-      const summary = result.summary || {};
-      const lines = [];
-      if (summary.banker !== null && summary.banker !== undefined) {
-        lines.push(about(view, summary.banker, "results.banker", { name: seatName(view, summary.banker) }));
-      }
-      (summary.teams || []).forEach((team, i) => {
-        lines.push(t("results.side_line", {
-          names: team.map((s) => seatName(view, s)).join(" & "),
-          captured: (summary.side_captured || [])[i],
-          score: (summary.side_scores || [])[i],
-        }));
-      });
-      if (summary.level) {
-        lines.push(t("results.level", {
-          level: t(`results.level.${summary.level}`),
-          stake: (result.settlement || {}).stake ?? "",
-        }));
-      }
-      return lines;
-    },
-  },
-};
-
+/**
+ * Scores change only when a round is settled: today's score less every later round's delta.
+ * @param {View} view
+ * @param {RoundSummary[]} rounds
+ * @param {number} number
+ */
 function scoresAfter(view, rounds, number) {
-  // Scores change only when a round is settled: today's score less every later round's delta.
   return view.seats.map((seat) => {
     let score = seat.score;
     for (const r of rounds) {
@@ -82,8 +47,14 @@ function scoresAfter(view, rounds, number) {
   });
 }
 
-function roundTable(view, detail, rounds) {
-  const rules = BREAKDOWN[view.ruleset] || { columns: [], summary: () => [] };
+/**
+ * @param {View} view
+ * @param {Rules} rules
+ * @param {RoundDetail} detail
+ * @param {RoundSummary[]} rounds
+ */
+function roundTable(view, rules, detail, rounds) {
+  const columns = rules.columns.length ? rules.columns : breakdownColumns(detail);
   const scores = scoresAfter(view, rounds, detail.number);
   const hands = detail.hands || [];
   return [
@@ -101,7 +72,7 @@ function roundTable(view, detail, rounds) {
             "tr",
             {},
             h("th", { scope: "col" }, t("results.seat")),
-            rules.columns.map(([key]) => h("th", { scope: "col" }, t(key))),
+            columns.map(([key]) => h("th", { scope: "col" }, rules.words.t(key))),
             h("th", { scope: "col" }, t("results.delta")),
             h("th", { scope: "col" }, t("results.score")),
           ),
@@ -121,7 +92,7 @@ function roundTable(view, detail, rounds) {
                   ? h("small", { class: "left-cards" }, hands[entry.seat].map((c) => cardText(c.code)).join(" "))
                   : null,
               ),
-              rules.columns.map(([, cell]) => h("td", {}, cell(entry.breakdown))),
+              columns.map(([, cell]) => h("td", {}, cell(entry.breakdown))),
               h("td", { class: entry.delta >= 0 ? "gain" : "loss" }, signed(entry.delta)),
               h("td", {}, scores[entry.seat]),
             ),
@@ -132,6 +103,7 @@ function roundTable(view, detail, rounds) {
   ];
 }
 
+/** @param {View} view */
 function standingsTable(view) {
   return h(
     "table",
@@ -153,24 +125,31 @@ function standingsTable(view) {
   );
 }
 
-// Shows round `number` (and the final standings once the match is over); calls `onShown()` once
-// it is open and resolves when it is closed.
-export async function showResults(view, number, { onLobby, onShown }) {
+/**
+ * Shows round `number` (and the final standings once the match is over); calls `onShown()` once
+ * it is open and resolves when it is closed.
+ * @param {View} view
+ * @param {Rules} rules
+ * @param {number} number
+ * @param {{onLobby: () => void, onShown: () => void}} handlers
+ * @returns {Promise<void>}
+ */
+export async function showResults(view, rules, number, { onLobby, onShown }) {
   const [{ data: detail }, { data: rounds }] = await Promise.all([
     api.get(`/matches/${view.id}/rounds/${number}/`),
     api.get(`/matches/${view.id}/rounds/`),
   ]);
-  const over = rounds.filter((r) => r.over).map((r) => r.number);
-  const dialog = h("dialog", { class: "results", "aria-labelledby": "results-title" });
+  const over = rounds.filter((/** @type {RoundSummary} */ r) => r.over).map((/** @type {RoundSummary} */ r) => r.number);
+  const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "results", "aria-labelledby": "results-title" }));
   const body = h("div", { class: "results-body" });
-  const show = async (n) => {
+  const show = async (/** @type {number} */ n) => {
     const { data } = n === detail.number ? { data: detail } : await api.get(`/matches/${view.id}/rounds/${n}/`);
     fill(
       body,
       h("h2", { id: "results-title" }, view.status === "finished" && n === number ? t("results.match") : t("results.round", { n })),
       view.status === "finished" && n === number ? standingsTable(view) : null,
       view.status === "finished" && n === number ? h("h3", {}, t("results.round", { n })) : null,
-      roundTable(view, data, rounds),
+      roundTable(view, rules, data, rounds),
     );
   };
   await show(number);
@@ -178,7 +157,7 @@ export async function showResults(view, number, { onLobby, onShown }) {
   append(dialog, [
     body,
     over.length > 1
-      ? h("nav", { class: "round-picker", "aria-label": t("results.past") }, over.map((n) =>
+      ? h("nav", { class: "round-picker", "aria-label": t("results.past") }, over.map((/** @type {number} */ n) =>
           h("button", { type: "button", class: "chip", onclick: () => show(n) }, t("table.round", { n }))))
       : null,
     h(

@@ -11,16 +11,30 @@
 
 import { api } from "./api.js";
 
+/**
+ * @import { ApiError } from "./api.js"
+ */
+
 const FIRST_PAUSE_MS = 1000;
 const LONGEST_PAUSE_MS = 30000;
 const TRIES_BEFORE_GIVING_UP = 3; // failures in a row before any message: streams do not work
 
+/**
+ * @param {string} path
+ * @param {{on: Record<string, (data: any) => void>, onMessage?: () => void, onDown?: () => void,
+ *   onRefused: (err: ApiError) => void, onUnsupported: () => void,
+ *   ended?: () => boolean}} how
+ * @returns {{stop: () => void}}
+ */
 export function openStream(path, { on, onMessage, onDown, onRefused, onUnsupported, ended }) {
+  /** @type {EventSource|null} */
   let source = null;
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let timer;
   let stopped = false;
   let failures = 0;
   let delivered = false;
+  /** @type {string|null} */
   let lastId = null;
 
   function unsupported() {

@@ -1,8 +1,16 @@
-// What the table says in words: seat names, readings, events as log lines, refusals.
+// What the table says in words: seat names, readings, events as log lines, refusals, and any
+// value a ruleset sends that the page has no words of its own for.
 
 import { RANKS, cardText } from "./cards.js";
-import { has, t } from "./i18n.js";
+import { has, t, words as shared } from "./i18n.js";
 
+/**
+ * @import { View, SeatSummary, Reading, MatchEvent, Standing } from "./api.js"
+ * @import { Words, Params } from "./i18n.js"
+ * @import { Rules } from "./rules.js"
+ */
+
+/** @param {View} view @param {number} seat */
 export function seatName(view, seat) {
   const info = view.seats[seat];
   if (!info) return `#${seat}`;
@@ -11,17 +19,27 @@ export function seatName(view, seat) {
   return info.player || t("seat.open");
 }
 
+/** @param {View} view @param {number[]} seats */
+export function seatNames(view, seats) {
+  return seats.map((s) => seatName(view, s)).join(" & ");
+}
+
+/** @param {SeatSummary} info */
 export function seatDetail(info) {
   if (info.kind === "bot") return t(`level.${info.level}`);
   return null;
 }
 
+/** @param {string} from @param {number} units */
 function span(from, units) {
   const start = RANKS.indexOf(from);
   return RANKS[start + units - 1] || from;
 }
 
-// {type, rank, length, triples?} as words: "pair of 8s", "straight 8–Q", "three 5s + 2".
+/**
+ * {type, rank, length, triples?} as words: "pair of 8s", "straight 8–Q", "three 5s + 2".
+ * @param {Reading|null|undefined} reading
+ */
 export function readingText(reading) {
   if (!reading) return "";
   const r = reading.rank;
@@ -47,87 +65,114 @@ export function readingText(reading) {
   }
 }
 
+/** @param {number} n */
 function numberWord(n) {
   return has(`count.${n}`) ? t(`count.${n}`) : String(n);
 }
 
+/** @param {string} base @param {number} extras */
 function withExtras(base, extras) {
   return extras > 0 ? t("reading.extras", { base, n: extras }) : base;
 }
 
-function signed(n) {
+/** @param {number} n */
+export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function names(view, seats) {
-  return seats.map((s) => seatName(view, s)).join(" & ");
+/**
+ * A value of a ruleset's own that the page has no words for: cards as cards, a reading as
+ * words, a list item by item, yes for true.
+ * @param {any} value
+ * @returns {string}
+ */
+export function valueText(value) {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "boolean") return value ? t("results.yes") : "";
+  if (Array.isArray(value)) return value.map(valueText).join(" ");
+  if (typeof value !== "object") return String(value);
+  if (typeof value.code === "string") return cardText(value.code);
+  if (value.type && value.rank) return readingText(value);
+  return JSON.stringify(value);
 }
 
-// `key`, or its `.you` form when the sentence is about the reader ("You pass", not "You passes").
-export function about(view, seat, key, params) {
+/**
+ * `key`, or its `.you` form when the sentence is about the reader ("You pass", not "You
+ * passes"), in `words` (a ruleset's, or the shared ones).
+ * @param {View} view
+ * @param {number|null|undefined} seat
+ * @param {string} key
+ * @param {Params} [params]
+ * @param {Words} [words]
+ */
+export function about(view, seat, key, params, words = shared) {
   const mine = seat !== undefined && seat !== null && view.seats[seat] && view.seats[seat].you;
-  return t(mine && has(`${key}.you`) ? `${key}.you` : key, params);
+  return words.t(mine && words.has(`${key}.you`) ? `${key}.you` : key, params);
 }
 
 // Why the server moved for a seat: its clock ran out, the seat is in 托管, or no other move.
+/** @param {string|undefined} reason */
 function autoText(reason) {
   return has(`ev.auto.${reason}`) ? t(`ev.auto.${reason}`) : t("ev.auto");
 }
 
-// One event as a line of the log; null for events a reader need not see.
-export function eventText(view, event) {
+// Keys every event has, or that the generic words say otherwise: not listed as its fields.
+const NOT_FIELDS = new Set(["seq", "round", "version", "type", "seat", "actor", "reason"]);
+
+/**
+ * An event the page has no words for: its type and fields as they are.
+ * @param {MatchEvent} event
+ * @param {string} name
+ */
+function genericEvent(event, name) {
+  const fields = Object.entries(event)
+    .filter(([key]) => !NOT_FIELDS.has(key))
+    .map(([key, value]) => `${key.replace(/_/g, " ")} ${valueText(value)}`);
+  const what = event.type.replace(/_/g, " ");
+  return `${name ? `${name}: ` : ""}${what}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+}
+
+/**
+ * One event as a line of the log; null for events a reader need not see. The ruleset's module
+ * words its own events; the rest have shared words, or generic ones.
+ * @param {View} view
+ * @param {MatchEvent} event
+ * @param {Rules} rules
+ * @returns {string|null}
+ */
+export function eventText(view, event, rules) {
   const name = event.seat === undefined ? "" : seatName(view, event.seat);
   const auto = event.actor === "auto" ? ` ${autoText(event.reason)}` : "";
+  const own = rules.events[event.type];
+  const text = own ? own(event, { view, name, auto }) : undefined;
+  if (text !== undefined) return text;
+  /** @type {(key: string, params: Params) => string} */
   const say = (key, params) => about(view, event.seat, key, params);
   switch (event.type) {
     case "play":
       return say("ev.play", { name, reading: readingText(event.reading) }) + auto;
     case "pass":
       return say("ev.pass", { name }) + auto;
-    case "draw":
-      return say("ev.draw", { name, pile: event.pile });
     case "trick_won":
-      return event.points
-        ? say("ev.trick_won_points", { name, points: event.points })
-        : say("ev.trick_won", { name });
-    case "cut":
-      return say("ev.cut", {
-        name,
-        position: event.position,
-        card: cardText(event.face_up.code),
-        holder: seatName(view, event.holder),
-      }) + auto;
-    case "bid":
-      return say(event.solo ? "ev.bid_solo" : "ev.bid_no", { name }) + auto;
-    case "teams": {
-      if (event.banker !== null && event.banker !== undefined) {
-        return about(view, event.banker, "ev.teams_banker", { name: seatName(view, event.banker) });
-      }
-      const line = say("ev.teams", { a: names(view, event.teams[0]), b: names(view, event.teams[1]) });
-      if (!event.swapped) return line;
-      const [a, b] = event.swapped;
-      return `${line}; ${say("ev.swapped", { a: seatName(view, a), b: seatName(view, b) })}`;
-    }
+      return say("ev.trick_won", { name });
     case "round_started":
     case "round_settled":
       return say(`ev.${event.type}`, {
         round: event.round,
-        deltas: (event.deltas || []).map((d, s) => `${seatName(view, s)} ${signed(d)}`).join(", "),
+        deltas: (event.deltas || []).map((/** @type {number} */ d, /** @type {number} */ s) =>
+          `${seatName(view, s)} ${signed(d)}`).join(", "),
       });
-    case "finished":
-      return say("ev.finished", { name, place: event.place });
     case "match_finished":
       return say("ev.match_finished", {
         standings: (event.standings || [])
-          .map((s) => `${s.rank}. ${seatName(view, s.seat)} ${s.score}`)
+          .map((/** @type {Standing} */ s) =>
+            `${s.rank}. ${seatName(view, s.seat)} ${s.score}`)
           .join(", "),
       });
     case "match_created":
     case "match_started":
     case "player_joined":
     case "player_left":
-    case "forfeit":
-    case "eliminated":
       return say(`ev.${event.type}`, { name });
     case "autoplay_on":
       return say(`ev.autoplay_on.${event.reason === "timeout" ? "timeout" : "asked"}`, { name });
@@ -141,14 +186,17 @@ export function eventText(view, event) {
     case "match_end":
       return null; // round_settled and match_finished say the same, with names
     default:
-      return event.type;
+      return genericEvent(event, name) + auto;
   }
 }
 
-// A refusal of the API for people: our words for the codes we know, else the server's message.
+/**
+ * A refusal of the API for people: our words for the codes we know, else the server's message.
+ * @param {{code: string, message?: string}} err
+ */
 export function errorText(err) {
   if (err.code === "network") return t("err.network");
   if (err.code === "stale_version") return t("err.stale");
   if (err.code === "not_found") return t("err.not_found");
-  return has(`err.code.${err.code}`) ? t(`err.code.${err.code}`) : err.message;
+  return has(`err.code.${err.code}`) ? t(`err.code.${err.code}`) : err.message || err.code;
 }

@@ -6,7 +6,9 @@ from accounts.models import AuthToken, User
 
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
-    list_display = ("username", "is_guest", "is_staff", "date_joined", "last_login")
+    list_display = ("username", "display_name", "is_guest", "is_staff", "date_joined",
+                    "last_login")
+    search_fields = (*UserAdmin.search_fields, "display_name")
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     fieldsets = (*UserAdmin.fieldsets, ("Player", {"fields": ("is_guest",)}))
 

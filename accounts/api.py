@@ -19,15 +19,23 @@ from rest_framework.response import Response
 from rest_framework.validators import UniqueValidator
 from rest_framework.views import APIView
 
-from accounts import tokens
+from accounts import names, services, tokens
 from accounts.authentication import TokenAuthentication
 from accounts.models import User
-from accounts.throttling import SignInThrottle
+from accounts.throttling import (
+    GuestAddressThrottle,
+    GuestBrowserThrottle,
+    SignInThrottle,
+    browser_cookie,
+)
 from games.api.errors import ErrorSerializer
 from games.errors import Conflict
 
 GUEST_PREFIX = "guest-"
 TAKEN = "A user with that username already exists."
+LOOKS_TAKEN = "Another account has this name, or one that looks like it."
+NAME_HELP = (f"what other players read: {names.MIN_LENGTH} to {names.MAX_LENGTH} letters, "
+             "digits, spaces and - _ . ' ·; unique, case and look-alike characters aside")
 
 
 class UserSerializer(serializers.ModelSerializer):
@@ -35,10 +43,24 @@ class UserSerializer(serializers.ModelSerializer):
     # reads as ASCII only, while names may be in any script.
     username = serializers.CharField(read_only=True, help_text="letters of any script, digits "
                                      "and @ . + - _; guests' start with guest-")
+    display_name = serializers.CharField(read_only=True, help_text=f"{NAME_HELP}; empty: none")
+    name = serializers.CharField(read_only=True, help_text="what others read: the display name, "
+                                 "else the username")
 
     class Meta:
         model = User
-        fields = ["id", "username", "is_guest"]
+        fields = ["id", "username", "display_name", "name", "is_guest"]
+
+
+class NameSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=200, trim_whitespace=False,
+                                         help_text=NAME_HELP)
+
+
+class GuestSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=200, trim_whitespace=False, required=False,
+                                         help_text=f"{NAME_HELP}; left out: the guest is "
+                                         "shown by its username until it sets one")
 
 
 class TokenSerializer(serializers.Serializer):
@@ -85,6 +107,11 @@ class RegisterSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError(err.messages) from err
         if value.lower().startswith(GUEST_PREFIX):
             raise serializers.ValidationError(f"Names starting with {GUEST_PREFIX} are for guests.")
+        if names.reserved(value):
+            raise serializers.ValidationError("That name is kept for the service, its staff and "
+                                              "its bots.")
+        if not services.name_free(value, self.context.get("account")):
+            raise serializers.ValidationError(LOOKS_TAKEN)
         return value
 
     def validate(self, attrs: dict) -> dict:
@@ -133,17 +160,30 @@ class TokenView(APIView):
 
 
 class GuestView(SignInView):
-    """Create a guest account (no body) and return its token: how a new client starts."""
+    """Create a guest account (no body needed; a display name if you like) and return its
+    token: how a new client starts. Throttled per address and per browser (a cookie it sets)."""
 
-    throttle_scope = "signup"
+    throttle_classes = [GuestAddressThrottle, GuestBrowserThrottle]
 
-    @extend_schema(request=None, responses={201: TokenSerializer, **THROTTLED})
+    @extend_schema(request=GuestSerializer, responses={
+        201: TokenSerializer, 400: ErrorSerializer, 409: ErrorSerializer, **THROTTLED})
     def post(self, request):
-        with transaction.atomic():
-            user = User.objects.create_user(f"{GUEST_PREFIX}{secrets.token_hex(6)}",
-                                            is_guest=True)
-            issued = tokens.issue(user)
-        return token_response(user, issued, status.HTTP_201_CREATED)
+        body = GuestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        raw = body.validated_data.get("display_name")
+        name = "" if raw is None else names.display_name(raw)
+        if name and not services.name_free(name):
+            raise names.NameTaken()
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(f"{GUEST_PREFIX}{secrets.token_hex(6)}",
+                                                is_guest=True, display_name=name)
+                issued = tokens.issue(user)
+        except IntegrityError as err:  # the name was taken meanwhile
+            raise names.NameTaken() from err
+        response = token_response(user, issued, status.HTTP_201_CREATED)
+        browser_cookie(request, response)
+        return response
 
 
 class RegisterView(SignInView):
@@ -222,7 +262,7 @@ class UpgradeView(TokenView):
                    409: ErrorSerializer, **THROTTLED},
     )
     def post(self, request):
-        serializer = RegisterSerializer(data=request.data)
+        serializer = RegisterSerializer(data=request.data, context={"account": request.user})
         serializer.is_valid(raise_exception=True)
         try:
             with transaction.atomic():
@@ -256,8 +296,16 @@ class StreamTicketView(TokenView):
 
 
 class MeView(APIView):
-    """The account the request's token belongs to."""
+    """The account the request's token belongs to; PATCH sets its display name."""
 
     @extend_schema(responses={200: UserSerializer, **UNAUTHENTICATED})
     def get(self, request):
         return Response(UserSerializer(request.user).data)
+
+    @extend_schema(request=NameSerializer, responses={
+        200: UserSerializer, 400: ErrorSerializer, **UNAUTHENTICATED, 409: ErrorSerializer})
+    def patch(self, request):
+        body = NameSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        user = services.display_name_set(request.user, body.validated_data["display_name"])
+        return Response(UserSerializer(user).data)

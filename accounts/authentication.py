@@ -13,7 +13,8 @@ from games import sql
 class TokenAuthentication(authentication.TokenAuthentication):
     model = AuthToken
     # What requests use of the user; any other field loads on first use, as a deferred one does.
-    USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser", "is_guest")
+    USER_FIELDS = ("id", "username", "display_name", "is_active", "is_staff", "is_superuser",
+                   "is_guest")
 
     def authenticate_credentials(self, key):
         token = sql.token_user(AuthToken, tokens.digest(key), self.USER_FIELDS)

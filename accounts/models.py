@@ -2,13 +2,45 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from accounts import names
+
 
 class User(AbstractUser):
     """A player or a member of staff. Guests are created by one API call, with a generated name
     and no usable password: their token is their only credential, until they register the same
-    account (POST auth/upgrade/)."""
+    account (POST auth/upgrade/). People read an account's display name, or its username when it
+    has none (`name`)."""
 
     is_guest = models.BooleanField(default=False)
+    display_name = models.CharField(
+        max_length=names.MAX_LENGTH, blank=True,
+        help_text="what other players read; empty: the username (accounts.names says what a "
+        "name may be)")
+    # What each name reads as (accounts.names.fingerprint), kept by save(): no two accounts
+    # hold one key ("": none).
+    username_key = models.CharField(max_length=64, blank=True, editable=False)
+    name_key = models.CharField(max_length=64, blank=True, editable=False)
+
+    KEYED = {"username": "username_key", "display_name": "name_key"}
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=[key], condition=~models.Q(**{key: ""}),
+                                    name=f"user_unique_{key}")
+            for key in ("username_key", "name_key")
+        ]
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.username
+
+    def save(self, *args, **kwargs):
+        self.username_key = names.fingerprint(self.username)
+        self.name_key = names.fingerprint(self.display_name) if self.display_name else ""
+        fields = kwargs.get("update_fields")
+        if fields is not None:
+            kwargs["update_fields"] = {*fields, *(k for f, k in self.KEYED.items() if f in fields)}
+        super().save(*args, **kwargs)
 
 
 class AuthToken(models.Model):

@@ -1,5 +1,8 @@
 """Throttles for the endpoints that check credentials: per client address, and open when the
-cache is down.
+cache is down. Guests are made under two buckets instead of a window: one per address, large (a
+household or a café behind one address shares it), and one per browser (a signed cookie the
+guest endpoint sets), small; a bucket that is empty refills one token at a time, so whoever is
+refused waits minutes, not the rest of an hour.
 
 The client address is DRF's: REMOTE_ADDR, or with NUM_PROXIES trusted proxies the address the
 outermost one saw; a made-up X-Forwarded-For changes nothing while NUM_PROXIES is 0.
@@ -8,7 +11,9 @@ keeps working, unthrottled, rather than failing for everybody (decision: fail op
 """
 
 import logging
+import secrets
 
+from django.conf import settings
 from redis.exceptions import RedisError
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
@@ -39,3 +44,59 @@ class AdminLoginThrottle(FailOpen, SimpleRateThrottle):
 
     def get_cache_key(self, request, view) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class Bucket(SimpleRateThrottle):
+    """A token bucket at the scope's rate ("60/hour": 60 at once, then one every minute); the
+    cache keeps each client's tokens and when they were counted."""
+
+    def allow_request(self, request, view) -> bool:
+        self.waiting = 0.0
+        if self.rate is None or (ident := self.get_cache_key(request, view)) is None:
+            return True
+        now, per_token = self.timer(), self.duration / self.num_requests
+        tokens, counted = self.cache.get(ident, (self.num_requests, now))
+        tokens = min(self.num_requests, tokens + (now - counted) / per_token)
+        if tokens < 1:
+            self.waiting = (1 - tokens) * per_token
+            return False
+        self.cache.set(ident, (tokens - 1, now), self.duration)
+        return True
+
+    def wait(self) -> float:
+        return self.waiting
+
+
+class GuestAddressThrottle(FailOpen, Bucket):
+    """New guests per client address."""
+
+    scope = "guest"
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+BROWSER_COOKIE = "cardtable_browser"
+BROWSER_SALT = "accounts.throttling.browser"
+
+
+class GuestBrowserThrottle(FailOpen, Bucket):
+    """New guests per browser, known by the signed cookie `browser_cookie` sets; a client without
+    it is counted by its address only."""
+
+    scope = "guest_browser"
+
+    def get_cache_key(self, request, view) -> str | None:
+        browser = request.get_signed_cookie(BROWSER_COOKIE, None, salt=BROWSER_SALT)
+        if browser is None:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": browser}
+
+
+def browser_cookie(request, response) -> None:
+    """Give the browser a name of its own for the guest throttle, unless it has one."""
+    if request.get_signed_cookie(BROWSER_COOKIE, None, salt=BROWSER_SALT) is None:
+        response.set_signed_cookie(
+            BROWSER_COOKIE, secrets.token_urlsafe(16), salt=BROWSER_SALT,
+            max_age=365 * 24 * 3600, httponly=True, samesite="Lax", secure=not settings.DEBUG,
+            path="/api/v1/auth/")

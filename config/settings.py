@@ -197,8 +197,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # guest and guest_browser are buckets (accounts.throttling): that many at once, then one
+    # every hour / N: a café behind one address is never locked out for long.
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
-                               "admin_login": "10/minute"},
+                               "admin_login": "10/minute", "guest": "60/hour",
+                               "guest_browser": "10/hour"},
     # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
     # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
     # header, which a client can otherwise fill with anything to escape the limits.
@@ -225,7 +228,9 @@ SPECTACULAR_SETTINGS = {
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0,
                                         "maximum": 10**18 - 1}},
     # One component name for a choice set used under several field names.
-    "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"]},
+    "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"],
+                            "MatchStatusEnum": "games.api.serializers.STATUSES",
+                            "RematchAnswerEnum": ["accepted", "pending", "bot"]},
     # Each ruleset's options, view and settlement facts, from the engine's own descriptions.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "games.api.schema.add_components"],
@@ -277,6 +282,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": BROKER_TIMEOUT_SECONDS,
     "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
 }
+# Seconds the people of a finished match have to take their seat in its rematch before bots do.
+REMATCH_ANSWER_SECONDS = float(env("REMATCH_ANSWER_SECONDS", "60"))
 # The recovery sweep: every RECOVERY_SWEEP_SECONDS, every match whose turn is due (Match.due_at)
 # is played or queued again. A server turn becomes due TURN_RECOVERY_SECONDS after it was
 # queued: by then its task has normally played it.

@@ -29,6 +29,13 @@ from games import selectors
 logger = logging.getLogger(__name__)
 
 RECONNECT_SECONDS = 1.0
+# How long a client waits before it reconnects to a stream the server ended because it is
+# stopping (SSE's `retry` field and the `restarting` event say so).
+RESTART_RETRY_MS = 2000
+
+
+class Stopping(Exception):
+    """The web process is stopping: its streams end, with a hint to come back."""
 
 
 def prefix() -> str:
@@ -78,11 +85,15 @@ class Subscription:
             pass
 
     async def next(self, timeout: float) -> dict | None:
-        """The next notice, or None after `timeout` seconds without one."""
+        """The next notice, or None after `timeout` seconds without one; Stopping when the
+        process is stopping."""
         try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
+            notice = await asyncio.wait_for(self.queue.get(), timeout)
         except TimeoutError:
             return None
+        if notice.get("stopping"):
+            raise Stopping()
+        return notice
 
 
 class Hub:
@@ -94,12 +105,21 @@ class Hub:
         self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: dict[str, asyncio.Task] = {}
+        self.stopping = False
 
     def subscribe(self, channels: Iterable[str]) -> Subscription:
         subscription = Subscription(self)
         subscription.listen(channels)
+        if self.stopping:
+            subscription.deliver({"stopping": True})
         self._run()
         return subscription
+
+    def stop(self) -> None:
+        """The process is stopping: every stream here ends now (the server would otherwise
+        wait for them), and any opened from now on ends at once."""
+        self.stopping = True
+        self.resync({"stopping": True})
 
     def _run(self) -> None:
         """The process's look, and its Redis subscription, running on the streams' loop."""
@@ -120,12 +140,13 @@ class Hub:
         for subscription in subscribers:
             subscription.deliver(notice)
 
-    def resync(self) -> None:
-        """Every stream of this process looks for itself: notices may have been missed."""
+    def resync(self, notice: dict | None = None) -> None:
+        """Every stream of this process looks for itself (notices may have been missed), or
+        hears `notice`."""
         with self.lock:
             subscribers = {s for group in self.subscribers.values() for s in group}
         for subscription in subscribers:
-            subscription.deliver({"resync": True})
+            subscription.deliver(notice or {"resync": True})
 
     async def _look(self) -> None:
         read = sync_to_async(_match_notices, thread_sensitive=False)

@@ -118,8 +118,12 @@ class Match(models.Model):
     options_hash = models.CharField(max_length=64, db_index=True, help_text="options_hash()")
     table = models.ForeignKey(Table, on_delete=models.PROTECT, null=True, blank=True,
                               related_name="matches")
-    # A quick match: people may take its open seats until then, bots take the rest at that time.
+    # A quick match or a rematch: people may take its open seats until then, bots take the rest
+    # at that time.
     bots_fill_at = models.DateTimeField(null=True, blank=True)
+    # The finished match this one plays again, with the same options and seats (one each).
+    rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                      related_name="rematch")
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
     )
@@ -208,6 +212,10 @@ class Seat(models.Model):
         related_name="seats",
     )
     bot_level = models.CharField(max_length=10, blank=True)
+    # A rematch's seat, kept for the person who held it in the finished match: open to them
+    # only, until they take it, decline (a bot takes it) or the wait is over.
+    reserved_for = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
     score = models.IntegerField(default=0)
     eliminated = models.BooleanField(default=False)
     # The match's status, copied here so that a person's matches are listed, filtered by status

@@ -40,7 +40,7 @@ def seat_summary(seat: SeatInfo, you: SeatInfo | None, autoplay: dict) -> dict:
         "seat": seat.index,
         "kind": seat.kind,
         "level": seat.bot_level or None,
-        "player": seat.username,
+        "player": seat.name,
         "open": seat.kind == Seat.Kind.HUMAN and seat.user_id is None,
         "you": you is not None and seat.index == you.index,
         "score": seat.score,
@@ -65,6 +65,25 @@ def clock(match: Match) -> dict | None:
 def event_dicts(rows) -> list[dict]:
     """Events as clients see them, from EventRow values or Event rows."""
     return [{"seq": e.seq, "round": e.round_number, "version": e.version, **e.data} for e in rows]
+
+
+def rematch_summary(rematch: Match | None, reader_id: int | None) -> dict | None:
+    """A finished match's rematch as its people read it: who asked (a seat), each person's
+    answer (accepted: seated; pending: the seat is kept for them; bot: a bot took it, declined or
+    too late) and the reader's own."""
+    if rematch is None:
+        return None
+    people = [s for s in rematch.seats.all() if s.user_id or s.reserved_for_id]
+    answers = {s.index: "accepted" if s.user_id else
+               "pending" if s.kind == Seat.Kind.HUMAN else "bot" for s in people}
+    yours = next((answers[s.index] for s in people
+                  if reader_id is not None and reader_id in (s.user_id, s.reserved_for_id)), None)
+    return {"id": rematch.pk, "status": rematch.status,
+            "bots_fill_at": rematch.bots_fill_at if rematch.status == Match.Status.WAITING
+            else None,
+            "asked_by": next(s.index for s in people if s.user_id == rematch.owner_id),
+            "seats": [{"seat": seat, "answer": answer} for seat, answer in answers.items()],
+            "yours": yours}
 
 
 def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -> dict:
@@ -101,6 +120,7 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "events": event_dicts(read.events or []),
         "last_event_seq": match.last_event_seq,
         "standings": match.standings,
+        "rematch": rematch_summary(read.rematch, None if read.mine is None else read.mine.user_id),
     }
 
 
@@ -155,6 +175,7 @@ def match_summary(match: Match, user) -> dict:
         "your_turn": mine is not None and match.status == Match.Status.ACTIVE
         and match.to_act == mine.index,
         "seats": [seat_summary(s, mine, match.autoplay) for s in seats],
+        "rematch": rematch_summary(getattr(match, "rematch", None), user.pk),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }

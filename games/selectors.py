@@ -29,6 +29,16 @@ class MatchRead:
     seats: list[SeatInfo]
     mine: SeatInfo | None
     events: list[EventRow] | None
+    rematch: Match | None = None  # a finished match's, with its seats
+
+
+# What a finished match's reader is told of its rematch (presenters.rematch_summary).
+REMATCH_FIELDS = ("id", "status", "bots_fill_at", "owner_id", "rematch_of_id")
+REMATCH_SEAT_FIELDS = ("id", "match_id", "index", "kind", "user_id", "reserved_for_id")
+
+
+def _rematch_seats(lookup: str) -> Prefetch:
+    return Prefetch(lookup, Seat.objects.only(*REMATCH_SEAT_FIELDS).order_by("index"))
 
 
 def match_for(user, match_id: int, *, events_after: int | None = None,
@@ -42,13 +52,18 @@ def match_for(user, match_id: int, *, events_after: int | None = None,
     mine = next((s for s in row.seats if s.user_id == user.pk), None)
     if mine is None and not user.is_staff:
         raise NotFound()
-    return MatchRead(row.match, row.round_number, row.seed_hash, row.seats, mine, row.events)
+    rematch = None
+    if row.match.status == Match.Status.FINISHED:
+        rematch = (Match.objects.filter(rematch_of=match_id).only(*REMATCH_FIELDS)
+                   .prefetch_related(_rematch_seats("seats")).first())
+    return MatchRead(row.match, row.round_number, row.seed_hash, row.seats, mine, row.events,
+                     rematch)
 
 
 def matches_of(user, status: str | None, before: int | None, limit: int) -> list[Match]:
     """`user`'s matches, newest first, `limit` at most, with ids below `before` (a keyset page:
-    the cost of a page does not grow with the number of matches). Seats come prefetched; the
-    snapshot is not read."""
+    the cost of a page does not grow with the number of matches). Seats and rematches come
+    prefetched; the snapshot is not read."""
     seats = Seat.objects.filter(user=user)
     if status:
         seats = seats.filter(match_status=status)
@@ -57,7 +72,9 @@ def matches_of(user, status: str | None, before: int | None, limit: int) -> list
     ids = list(seats.order_by("-match_id").values_list("match_id", flat=True)[:limit])
     seats = Prefetch("seats", Seat.objects.select_related("user").order_by("index"))
     found = (Match.objects.filter(pk__in=ids).defer("snapshot", "options", "standings")
-             .prefetch_related(seats).order_by("-pk"))
+             .prefetch_related(seats, Prefetch("rematch", Match.objects.only(*REMATCH_FIELDS)),
+                               _rematch_seats("rematch__seats"))
+             .order_by("-pk"))
     return list(found)
 
 

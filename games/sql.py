@@ -34,7 +34,7 @@ class SeatInfo(NamedTuple):
     kind: str
     bot_level: str
     user_id: int | None
-    username: str | None
+    name: str | None  # the person's, as people read it: the display name, else the username
     score: int
     eliminated: bool
 
@@ -42,7 +42,7 @@ class SeatInfo(NamedTuple):
     def of(cls, seat: Model) -> "SeatInfo":
         """From a Seat row with its user."""
         return cls(seat.index, seat.kind, seat.bot_level, seat.user_id,
-                   seat.user.username if seat.user_id else None, seat.score, seat.eliminated)
+                   seat.user.name if seat.user_id else None, seat.score, seat.eliminated)
 
 
 class EventRow(NamedTuple):
@@ -130,10 +130,11 @@ def _json_rows(db, columns: list[str], source: str, order: str = "") -> str:
 def _seat_rows(db) -> str:
     user = Seat._meta.get_field("user").related_model
     s, u = "s", "u"
-    columns = [_column(db, Seat, s, name) for name in
+    name = (f"COALESCE(NULLIF({_column(db, user, u, 'display_name')}, ''),"
+            f" {_column(db, user, u, 'username')})")
+    columns = [_column(db, Seat, s, field) for field in
                ("index", "kind", "bot_level", "user")] + [
-        _column(db, user, u, "username"), _column(db, Seat, s, "score"),
-        _column(db, Seat, s, "eliminated")]
+        name, _column(db, Seat, s, "score"), _column(db, Seat, s, "eliminated")]
     source = (f"{_table(db, Seat, s)} LEFT JOIN {_table(db, user, u)}"
               f" ON {_column(db, user, u, 'id')} = {_column(db, Seat, s, 'user')}"
               f" WHERE {_column(db, Seat, s, 'match')} = {_column(db, Match, 'm', 'id')}")

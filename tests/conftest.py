@@ -25,6 +25,16 @@ if os.environ.get("CI"):
 TEST_RULESETS = discover("tests.rulesets")
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database as migrated, less the house tables a fresh install gets
+    (games/migrations/0006_house_tables.py): each test makes the tables it needs."""
+    from games.models import Table
+
+    with django_db_blocker.unblock():
+        Table.objects.all().delete()
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Throttle counters live in the cache: no test inherits another's."""

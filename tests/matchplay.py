@@ -188,6 +188,23 @@ def self_playing(client: Client, count: int) -> list[int]:
     return ids
 
 
+def played_out(clients: list[Client], match_id: int, rng: random.Random,
+               max_acts: int = 200) -> dict:
+    """A match of several people (`clients` by seat) played to its end, each acting at random
+    on their turn; the first person's last view."""
+    for _ in range(max_acts):
+        view = clients[0].get(f"/matches/{match_id}/")[1]
+        if view["status"] == "finished":
+            return view
+        mover = next(c for c in clients if c.get(f"/matches/{match_id}/")[1]["your_turn"])
+        fresh = mover.get(f"/matches/{match_id}/")[1]
+        status, data = mover.post(f"/matches/{match_id}/act/",
+                                  {"expected_version": fresh["version"],
+                                   "action": choose(fresh, rng)})
+        assert status == 200, data
+    raise AssertionError("the match did not finish")
+
+
 def play_through(client: Client, view: dict, rng: random.Random, acts: int | None = None,
                  wait: Callable[[dict], dict] | None = None) -> dict:
     """Play to the end (or `acts` of our turns) and return the last view."""

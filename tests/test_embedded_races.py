@@ -3,77 +3,28 @@ identical acts sent at once to a live server get exactly one 200 and nine 409 st
 only the winner's act is stored. Before SQLite transactions began IMMEDIATE, about half such
 races answered 500 "database is locked"."""
 
-import json
-import os
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.embedded import migrated, send, serve
 from tests.matchplay import bots
-from tests.test_config import environment_variables
 
-ROOT = Path(__file__).resolve().parent.parent
 RACERS = 10
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The embedded server on a fresh SQLite file, as `make run` starts it; yields (url, db)."""
     folder = tmp_path_factory.mktemp("embedded")
-    db = folder / "db.sqlite3"
-    env = {k: v for k, v in os.environ.items() if k not in environment_variables()}
-    env.update(DATABASE_URL=f"sqlite:///{db}", DJANGO_SETTINGS_MODULE="config.settings")
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True, timeout=300)
-    port = free_port()
-    with open(folder / "server.log", "w") as log:
-        process = subprocess.Popen([*manage, "serve", f"127.0.0.1:{port}"],
-                                   cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/api/v1"
+    process, port = serve(migrated(folder), folder / "server.log")
     try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{url}/health/", timeout=2)
-                break
-            except OSError:
-                assert process.poll() is None, (folder / "server.log").read_text()
-                time.sleep(0.5)
-        yield url, db
+        yield f"http://127.0.0.1:{port}/api/v1", folder / "db.sqlite3"
     finally:
         process.terminate()
         process.wait(timeout=30)
-
-
-def send(url: str, method: str = "GET", body=None, token: str | None = None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
-    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
-                                     method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as err:
-        content = err.read()
-        try:
-            return err.code, json.loads(content)
-        except ValueError:
-            return err.code, content[:300]
 
 
 def stored(db: Path, match_id: int) -> dict:

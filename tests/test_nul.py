@@ -52,7 +52,8 @@ def matches(auth_client, table) -> dict:
 
 def everything() -> tuple:
     """What a refused request must leave as it was."""
-    return (list(User.objects.order_by("pk").values_list("username", "password", "is_guest")),
+    return (list(User.objects.order_by("pk").values_list("username", "display_name", "password",
+                                                          "is_guest")),
             AuthToken.objects.count(), Match.objects.count(), Move.objects.count(),
             Event.objects.count(), list(Match.objects.order_by("pk").values_list("version")))
 
@@ -87,6 +88,7 @@ def bodies(matches: dict) -> list[tuple[str, object, str | None]]:
         ("/auth/login/", {"username": f"ada{NUL}", "password": PASSWORD}, "username"),
         ("/auth/upgrade/", {"username": f"grace{NUL}", "password": PASSWORD}, "username"),
         ("/auth/logout/", {"everywhere": True, f"x{NUL}": 1}, f"x{NUL}"),
+        ("/auth/guest/", {"display_name": f"Ada{NUL}"}, "display_name"),
         ("/rules/gandengyan/evaluate/", {"cards": ["3S", f"4S{NUL}"]}, "cards[1]"),
         ("/rules/gandengyan/settle/", {**SETTLE_FACTS, f"bombs{NUL}": []}, f"bombs{NUL}"),
     ]
@@ -118,6 +120,14 @@ def test_a_nul_in_any_string_of_any_body_is_refused(auth_client, matches):
     for path, body, field in bodies(matches):
         response = auth_client.post(API + path, json.dumps(body), content_type="application/json")
         assert_refused(response, field)
+    assert everything() == before
+
+
+def test_a_nul_in_a_display_name_is_refused(auth_client):
+    before = everything()
+    response = auth_client.patch(f"{API}/auth/me/", json.dumps({"display_name": f"Ada{NUL}"}),
+                                 content_type="application/json")
+    assert_refused(response, "display_name")
     assert everything() == before
 
 

@@ -28,13 +28,14 @@ def fields(obj, exclude=()) -> dict:
 
 @pytest.fixture
 def match(django_user_model, monkeypatch) -> Match:
-    """A gandengyan match a few moves in: rounds, events and seats with and without users. The
-    test plays the bots' turns itself (none is announced to a worker)."""
+    """A gandengyan match a few moves in: rounds, events and seats with and without users (one
+    with a display name). The test plays the bots' turns itself (none is announced to a
+    worker)."""
     monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn: None)
     owner = django_user_model.objects.create_user("owner")
     seats = [{"type": "human"}, {"type": "human"}] + bots(2)[1:]
     match = services.match_create(owner=owner, ruleset="gandengyan", options={}, seats=seats)
-    services.match_join(user=django_user_model.objects.create_user("guest"),
+    services.match_join(user=django_user_model.objects.create_user("guest", display_name="Lin"),
                         code=match.invite_code)
     rng = random.Random(1)
     for _ in range(6):
@@ -61,7 +62,8 @@ def test_the_match_row_is_what_the_orm_reads(match, lock):
                                                  orm.current_round.seed_hash)
     seats = Seat.objects.filter(match=orm).select_related("user").order_by("index")
     assert row.seats == [SeatInfo.of(s) for s in seats]
-    assert any(s.username for s in row.seats) and any(s.user_id is None for s in row.seats)
+    assert [s.name for s in row.seats[:2]] == ["owner", "Lin"]  # a display name, else username
+    assert any(s.user_id is None for s in row.seats)
     assert row.events is None
 
 
@@ -86,7 +88,8 @@ def test_the_token_check_reads_the_token_and_user_the_orm_reads(match):
     assert fields(token, ("digest", "created_at")) == {
         "id": orm.id, "user_id": orm.user_id, "expires_at": orm.expires_at}
     assert fields(token.user, ("password", "last_login", "date_joined", "first_name",
-                               "last_name", "email", "is_superuser", "is_guest")) == {
+                               "last_name", "email", "is_superuser", "is_guest", "display_name",
+                               "username_key", "name_key")) == {
         "id": orm.user.id, "username": orm.user.username, "is_active": orm.user.is_active,
         "is_staff": orm.user.is_staff}
     assert token.user.email == orm.user.email  # a field not read loads on first use

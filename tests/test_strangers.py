@@ -27,6 +27,8 @@ def requests(version: int) -> list[tuple[str, str, dict | None, dict]]:
         ("POST", "join/", {"code": "K7QX2MZP4D"}, {}),
         ("POST", "leave/", {}, {}),
         ("POST", "autoplay/", {"on": True}, {}),
+        ("POST", "rematch/", {}, {}),
+        ("POST", "rematch/decline/", {}, {}),
         ("GET", "stream/", None, {}),
     ]
 

@@ -52,6 +52,13 @@ def view_response(read, state=None, legal=None, code=status.HTTP_200_OK,
         "ETag": f'"{read.match.version}"', "Cache-Control": "private, no-cache", **(headers or {})})
 
 
+def seated_response(user, seated: services.Seated) -> Response:
+    """`user`'s view of the match they sat down at: 201 if it was opened for them, else 200."""
+    read = services.match_read(user, seated.match.pk, events=selectors.RECENT_EVENTS)
+    return view_response(read, code=status.HTTP_201_CREATED if seated.opened
+                         else status.HTTP_200_OK)
+
+
 class MatchListCreateView(APIView):
     @extend_schema(
         operation_id="matches_list",

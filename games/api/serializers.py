@@ -71,7 +71,8 @@ class SeatOutput(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["human", "bot"])
     level = serializers.CharField(allow_null=True)
-    player = serializers.CharField(allow_null=True, help_text="username of a human seat")
+    player = serializers.CharField(allow_null=True, help_text="the person's name as people "
+                                   "read it: their display name, else their username")
     open = serializers.BooleanField(help_text="a human seat nobody has joined yet")
     you = serializers.BooleanField()
     score = serializers.IntegerField()
@@ -102,6 +103,29 @@ class RulesetView(serializers.DictField):
 
 
 STATUSES = Match.Status.values
+ANSWERS = ["accepted", "pending", "bot"]
+
+
+class RematchAnswer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    answer = serializers.ChoiceField(
+        choices=ANSWERS, help_text="accepted: seated; pending: the seat is kept for its person; "
+        "bot: a bot took it (declined, or no answer in time)")
+
+
+class RematchOutput(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the rematch: a match of its own")
+    status = serializers.ChoiceField(choices=STATUSES)
+    bots_fill_at = serializers.DateTimeField(
+        allow_null=True, help_text="while it waits: when bots take the seats still open")
+    asked_by = serializers.IntegerField(help_text="the seat of the person who asked for it")
+    seats = RematchAnswer(many=True, help_text="each person's seat of the finished match")
+    yours = serializers.ChoiceField(choices=ANSWERS, allow_null=True,
+                                    help_text="your answer (null: staff looking on)")
+
+
+REMATCH = RematchOutput(allow_null=True, help_text="a finished match played again by its "
+                        "people (POST /matches/{id}/rematch/); null: nobody asked")
 
 
 class MatchViewOutput(serializers.Serializer):
@@ -114,7 +138,8 @@ class MatchViewOutput(serializers.Serializer):
     version = serializers.IntegerField(help_text="send it back as `expected_version`")
     invite_code = serializers.CharField(allow_null=True, help_text="while seats are open")
     bots_fill_at = serializers.DateTimeField(
-        allow_null=True, help_text="a waiting quick match: when bots take the open seats")
+        allow_null=True, help_text="a waiting quick match or rematch: when bots take the open "
+        "seats")
     you = serializers.IntegerField(allow_null=True, help_text="your seat")
     to_act = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
@@ -129,6 +154,7 @@ class MatchViewOutput(serializers.Serializer):
     events = serializers.ListField(child=serializers.DictField())
     last_event_seq = serializers.IntegerField()
     standings = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    rematch = REMATCH
 
 
 class MatchSummaryOutput(serializers.Serializer):
@@ -141,6 +167,7 @@ class MatchSummaryOutput(serializers.Serializer):
     to_act = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
     seats = SeatOutput(many=True)
+    rematch = REMATCH
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 

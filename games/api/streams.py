@@ -8,11 +8,13 @@ that reconnects with `Last-Event-ID` gets the updates it missed, then a whole vi
 that is over and fully sent answers 204, which tells a browser to stop reconnecting.
 
 `GET /api/v1/stream/`: the reader's account: `matches` (every waiting or active match of theirs),
-then `seated`, `player_joined`, `match_started`, `your_turn` and `match_finished` as they happen.
+then `seated`, `player_joined`, `match_started`, `your_turn`, `match_finished` and
+`rematch_offered` as they happen.
 
 Authentication: the token header, or `?ticket=` (POST /api/v1/auth/stream-ticket/) where headers
 cannot be sent. Heartbeat comments keep idle connections open through proxies. A stream never
-carries what the reader's view would not: it is built from the same view.
+carries what the reader's view would not: it is built from the same view. When its web process
+stops, a stream ends with `event: restarting` and a `retry` hint: come back in a moment.
 """
 
 import functools
@@ -54,6 +56,11 @@ def sse(event: str, data, message_id: int | None = None) -> bytes:
 
 
 HEARTBEAT = b": heartbeat\n\n"
+# A stream's last message when its web process stops: `retry` tells an EventSource when to
+# reconnect (to the process that replaces it), `restarting` tells any client why it ended.
+RESTARTING = (f"retry: {live.RESTART_RETRY_MS}\n".encode() + sse(
+    "restarting", {"code": "restarting", "message": "The server is restarting: reconnect.",
+                   "retry_ms": live.RESTART_RETRY_MS}))
 
 
 def only_get(view):
@@ -209,6 +216,8 @@ async def _match_messages(user, match_id: int, last_id: int | None):
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
+    except live.Stopping:
+        yield RESTARTING
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:
@@ -307,6 +316,8 @@ async def _account_messages(user):
                 mine, fills = await in_thread(_open_matches)(user)
                 subscription.listen(live.match_channel(m) for m in mine)
                 yield sse("matches", list(mine.values()))
+            elif "rematch" in notice:  # someone asks the reader to play a finished match again
+                yield sse("rematch_offered", {k: notice[k] for k in ("match", "rematch", "seat")})
             elif "seat" in notice:  # the reader sat down in a match (created or joined)
                 mine[notice["match"]] = {"match": notice["match"], "seat": notice["seat"],
                                          "status": notice["status"],
@@ -328,6 +339,8 @@ async def _account_messages(user):
                              and notice["to_act"] == entry["seat"])
                 if notice["status"] != Match.Status.WAITING:
                     fills.pop(notice["match"], None)
+    except live.Stopping:
+        yield RESTARTING
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:

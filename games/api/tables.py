@@ -3,14 +3,13 @@ one (games.services.table_play)."""
 
 from django.urls.converters import SlugConverter
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
-from games.api.matches import VIEW_EXAMPLES, view_response
+from games.api.matches import VIEW_EXAMPLES, seated_response
 from games.api.serializers import MatchViewOutput, TableListOutput
 from games.engine.registry import get_ruleset
 from games.models import Table
@@ -58,7 +57,4 @@ class TablePlayView(APIView):
         examples=VIEW_EXAMPLES,
     )
     def post(self, request, slug: str):
-        seated = services.table_play(user=request.user, slug=slug)
-        read = services.match_read(request.user, seated.match.pk, events=selectors.RECENT_EVENTS)
-        return view_response(read, code=status.HTTP_201_CREATED if seated.opened
-                             else status.HTTP_200_OK)
+        return seated_response(request.user, services.table_play(user=request.user, slug=slug))

@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import matches, rules, streams, tables
+from games.api import matches, rematch, rules, streams, tables
 from games.api.errors import no_such_url
 from games.api.health import HealthView
 
@@ -46,6 +46,9 @@ urlpatterns = [
     path("matches/<id:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),
     path("matches/<id:match_id>/autoplay/", matches.MatchAutoplayView.as_view(),
          name="match-autoplay"),
+    path("matches/<id:match_id>/rematch/", rematch.RematchView.as_view(), name="match-rematch"),
+    path("matches/<id:match_id>/rematch/decline/", rematch.RematchDeclineView.as_view(),
+         name="match-rematch-decline"),
     path("matches/<id:match_id>/stream/", streams.match_stream, name="match-stream"),
     path("stream/", streams.account_stream, name="account-stream"),
     # Last: any other URL under /api/v1/ is a JSON 404, with DEBUG on too.

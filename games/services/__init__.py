@@ -5,17 +5,19 @@ one compare-and-set write). Callers import them from here; the modules hold them
 - `matches`: create, join, leave, abort;
 - `act`: one action and what it sets off, and a person's act as the API answers it;
 - `due`: 托管, what is due without anyone acting (the sweep's claims, overdue reads);
-- `tables`: quick matches and their bots.
+- `tables`: quick matches and their bots;
+- `rematch`: a finished match played again by the same people.
 """
 
 from games.services.act import Answer, Replayed, Submitted, action_submit, player_act
 from games.services.due import autoplay_set, due_claim, match_read
 from games.services.matches import match_abort, match_create, match_join, match_leave
 from games.services.progress import PROGRESS_FIELDS
+from games.services.rematch import rematch_accept, rematch_decline
 from games.services.tables import Seated, match_fill_due, table_play
 
 __all__ = [
     "PROGRESS_FIELDS", "Answer", "Replayed", "Seated", "Submitted", "action_submit",
     "autoplay_set", "due_claim", "match_abort", "match_create", "match_fill_due", "match_join",
-    "match_leave", "match_read", "player_act", "table_play",
+    "match_leave", "match_read", "player_act", "rematch_accept", "rematch_decline", "table_play",
 ]

@@ -129,22 +129,25 @@ def _turn_clock(asked, table: Table | None) -> int | None:
 
 
 def match_open(owner, engine: Ruleset, options: dict, specs: list[dict], table: Table | None,
-               bots_fill_at=None, clock: int | None = None) -> Match:
-    """The match's rows, `owner` in seat 0; started at once if no human seat is open."""
+               bots_fill_at=None, clock: int | None = None, *, seat: int = 0,
+               rematch_of: Match | None = None) -> Match:
+    """The match's rows, `owner` in `seat` (a human seat may be kept for someone: its spec's
+    `reserved_for`); started at once if no human seat is open."""
     match = Match.objects.create(
         ruleset=engine.name, options=options, options_hash=options_hash(options),
-        turn_seconds=clock, table=table,
+        turn_seconds=clock, table=table, rematch_of=rematch_of,
         owner=owner, invite_code=_invite_code(), bots_fill_at=bots_fill_at,
         bot_seats=[i for i, spec in enumerate(specs) if spec["type"] == "bot"],
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, kind=spec["type"], bot_level=spec.get("level", ""),
-             user=owner if i == 0 else None, match_status=match.status)
+             user=owner if i == seat else None, reserved_for=spec.get("reserved_for"),
+             match_status=match.status)
         for i, spec in enumerate(specs)
     )
     progress = Progress.load(match)
     progress.event({"type": "match_created", "seats": [s["type"] for s in specs]})
-    progress.seated.append((owner.pk, 0))
+    progress.seated.append((owner.pk, seat))
     start_if_full(progress)
     progress.save()
     return match
@@ -168,8 +171,11 @@ def start_if_full(progress: Progress) -> None:
 
 
 def seat_taken(progress: Progress, user) -> None:
-    """`user` in the first open human seat; the match starts if that was the last one."""
-    open_seats = [s for s in progress.seats if s.kind == Seat.Kind.HUMAN and s.user_id is None]
+    """`user` in the seat kept for them, else the first open human seat kept for nobody; the
+    match starts if that was the last one."""
+    open_seats = sorted((s for s in progress.seats if s.kind == Seat.Kind.HUMAN
+                         and s.user_id is None and s.reserved_for_id in (None, user.pk)),
+                        key=lambda s: (s.reserved_for_id != user.pk, s.index))
     # A quick match whose wait is over is the bots' already, even before they sit down.
     if progress.match.status != Match.Status.WAITING or progress.match.bots_due or not open_seats:
         raise MatchFull()

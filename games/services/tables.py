@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.engine.registry import get_ruleset
 from games.errors import NotFound
-from games.models import Match, Seat, Table
+from games.models import DEFAULT_BOT_LEVEL, Match, Seat, Table
 from games.services.matches import match_open, seat_specs, seat_taken, start_if_full
 from games.services.progress import Progress
 
@@ -29,8 +29,9 @@ def table_play(*, user, slug: str) -> Seated:
     table = Table.objects.select_for_update().filter(slug=slug, active=True).first()
     if table is None:
         raise NotFound("no such table", table=slug)
+    # A rematch waits for its own people: no stranger is seated there.
     waiting = table.matches.select_for_update(of=("self",)).filter(
-        status=Match.Status.WAITING, bots_fill_at__isnull=False)
+        status=Match.Status.WAITING, bots_fill_at__isnull=False, rematch_of__isnull=True)
     mine = waiting.filter(seats__user=user).first()
     if mine is not None:
         _bots_if_due(mine)
@@ -63,19 +64,27 @@ def match_fill_due(*, match_id: int) -> bool:
 
 
 def _bots_if_due(match: Match) -> bool:
-    """On a locked match: bots at the table's levels take its open seats if its wait is over,
-    and the match starts."""
+    """On a locked match: bots take its open seats if its wait is over, and the match starts."""
     if not match.bots_due:
         return False
     progress = Progress.load(match)
-    taken = [s for s in progress.seats if s.kind == Seat.Kind.HUMAN and s.user_id is None]
-    for seat in taken:
-        seat.kind, seat.bot_level = Seat.Kind.BOT, match.table.bot_level(seat.index)
-    Seat.objects.bulk_update(taken, ["kind", "bot_level"])
-    match.bot_seats = sorted([*match.bot_seats, *(s.index for s in taken)])
-    Match.objects.filter(pk=match.pk).update(bot_seats=match.bot_seats)
-    progress.event({"type": "bots_joined", "seats": [s.index for s in taken],
-                    "levels": [s.bot_level for s in taken]})
-    start_if_full(progress)
+    bots_take(progress, [s for s in progress.seats if s.kind == Seat.Kind.HUMAN
+                         and s.user_id is None])
     progress.save()
     return True
+
+
+def bots_take(progress: Progress, seats: list[Seat]) -> None:
+    """Bots at the table's levels (else normal) take these open seats of a waiting match, which
+    starts if no seat is left open."""
+    match = progress.match
+    for seat in seats:
+        seat.kind = Seat.Kind.BOT
+        seat.bot_level = match.table.bot_level(seat.index) if match.table_id \
+            else DEFAULT_BOT_LEVEL
+    Seat.objects.bulk_update(seats, ["kind", "bot_level"])
+    match.bot_seats = sorted([*match.bot_seats, *(s.index for s in seats)])
+    Match.objects.filter(pk=match.pk).update(bot_seats=match.bot_seats)
+    progress.event({"type": "bots_joined", "seats": [s.index for s in seats],
+                    "levels": [s.bot_level for s in seats]})
+    start_if_full(progress)

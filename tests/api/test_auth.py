@@ -47,7 +47,8 @@ def test_register_then_login_returns_a_new_token_each_time(api_client):
     registered = api_client.post(REGISTER, {"username": "lin", "password": PASSWORD})
     assert registered.status_code == 201
     assert registered.json()["user"] == {
-        "id": registered.json()["user"]["id"], "username": "lin", "is_guest": False,
+        "id": registered.json()["user"]["id"], "username": "lin", "display_name": "",
+        "name": "lin", "is_guest": False,
     }
     logins = [api_client.post(LOGIN, {"username": "lin", "password": PASSWORD})
               for _ in range(2)]
@@ -119,13 +120,13 @@ def test_me_needs_a_valid_token(api_client, header, code):
 
 
 def test_me_with_the_fixture_token(auth_client, user):
-    assert auth_client.get(ME).json() == {"id": user.id, "username": "ada", "is_guest": False}
+    assert auth_client.get(ME).json() == {"id": user.id, "username": "ada", "display_name": "",
+                                          "name": "ada", "is_guest": False}
 
 
 @pytest.mark.parametrize(
     ("url", "scope", "body"),
     [
-        (GUEST, "signup", None),
         (REGISTER, "signup", {"username": "x"}),
         (LOGIN, "login", {"username": "ada", "password": "wrong password"}),
     ],

@@ -12,7 +12,7 @@ from games import events, presenters, services
 from games.engine.registry import get_ruleset
 from games.engine.specs import parse
 from games.models import Event, Match, Table
-from tests.matchplay import choose, counted_seeds, create, new_player
+from tests.matchplay import counted_seeds, create, new_player, played_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 OPTIONS = {"players": 3, "rounds": 1}
@@ -42,24 +42,17 @@ def quick_match_left_and_filled() -> int:
 
 
 def two_people_played_out() -> int:
-    """Two people join by invite code; one hands the seat to the server and takes it back."""
+    """Two people join by invite code; one hands the seat to the server and takes it back; once
+    it is over one asks for a rematch, which the other declines."""
     first, second = new_player(), new_player()
     view = create(first, "highcard", OPTIONS, [{"type": "human"}] * 2 + [{"type": "bot"}])
     second.post("/matches/join/", {"code": view["invite_code"]})
     second.post(f"/matches/{view['id']}/autoplay/", {"on": True})
     second.post(f"/matches/{view['id']}/autoplay/", {"on": False})
-    clients, rng = [first, second], random.Random(1)
-    for _ in range(100):
-        view = first.get(f"/matches/{view['id']}/")[1]
-        if view["status"] == "finished":
-            return view["id"]
-        mover = clients[view["to_act"]]
-        fresh = mover.get(f"/matches/{view['id']}/")[1]
-        status, _ = mover.post(f"/matches/{view['id']}/act/",
-                               {"expected_version": fresh["version"],
-                                "action": choose(fresh, rng)})
-        assert status == 200
-    raise AssertionError("the match did not finish")
+    played_out([first, second], view["id"], random.Random(1))
+    assert first.post(f"/matches/{view['id']}/rematch/")[0] == 201
+    assert second.post(f"/matches/{view['id']}/rematch/decline/")[0] == 200
+    return view["id"]
 
 
 def aborted() -> int:

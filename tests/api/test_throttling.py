@@ -86,3 +86,67 @@ def test_with_the_cache_down_signing_in_still_works(api_client, client, user, se
     warnings = [r for r in caplog.records if r.name == "accounts.throttling"]
     assert len(warnings) == 4
     assert all("cache is unavailable" in r.getMessage() for r in warnings)
+
+
+# -- new guests: a bucket per address and one per browser ----------------------------------------
+
+GUEST = "/api/v1/auth/guest/"
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The buckets' time, moved by hand: `clock.now += seconds`."""
+    from accounts.throttling import Bucket
+
+    class Clock:
+        now = 1_000_000.0
+
+    monkeypatch.setattr(Bucket, "timer", lambda self: Clock.now)
+    return Clock
+
+
+@pytest.fixture
+def buckets(monkeypatch):
+    from accounts.throttling import Bucket
+
+    def rates(address: str, browser: str) -> None:
+        monkeypatch.setattr(Bucket, "THROTTLE_RATES", {"guest": address,
+                                                       "guest_browser": browser})
+    return rates
+
+
+def browser():
+    """A browser of its own: a client that keeps the cookies it is given."""
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+def test_a_household_behind_one_address_waits_minutes_not_an_hour(buckets, clock):
+    buckets("6/hour", "100/hour")
+    answers = [browser().post(GUEST) for _ in range(7)]
+    assert [a.status_code for a in answers] == [201] * 6 + [429]
+    refused = answers[-1]
+    wait = refused.json()["error"]["details"]["wait_seconds"]
+    assert 0 < wait <= 600 and int(refused["Retry-After"]) == wait  # one token: an hour / 6
+    clock.now += wait
+    assert browser().post(GUEST).status_code == 201
+    assert browser().post(GUEST).status_code == 429
+
+
+def test_one_browser_is_held_to_its_own_smaller_bucket(buckets, clock):
+    buckets("100/hour", "2/hour")
+    mine = browser()
+    assert mine.post(GUEST).status_code == 201  # its first guest names the browser (a cookie)
+    assert [mine.post(GUEST).status_code for _ in range(3)] == [201, 201, 429]
+    assert mine.cookies["cardtable_browser"]["httponly"]
+    assert browser().post(GUEST).status_code == 201  # another browser at the same address
+    clock.now += 1800
+    assert mine.post(GUEST).status_code == 201
+
+
+def test_a_made_up_browser_cookie_counts_for_nothing(buckets, clock):
+    buckets("100/hour", "1/hour")
+    forged = browser()
+    forged.cookies["cardtable_browser"] = "mine"
+    assert [forged.post(GUEST).status_code for _ in range(2)] == [201, 201]

@@ -135,7 +135,8 @@ def test_a_guest_upgraded_keeps_its_account_and_its_matches(api_client):
                     {"username": "lin", "password": PASSWORD})
     assert response.status_code == 200
     upgraded = response.json()
-    assert upgraded["user"] == {"id": guest["user"]["id"], "username": "lin", "is_guest": False}
+    assert upgraded["user"] == {"id": guest["user"]["id"], "username": "lin", "display_name": "",
+                                "name": "lin", "is_guest": False}
     assert me(api_client, guest["token"]) == 401  # its tokens are replaced by the new one
     mine = call(api_client, "get", "/api/v1/matches/", upgraded["token"]).json()["results"]
     assert [m["id"] for m in mine] == [created.json()["id"]]

@@ -128,3 +128,32 @@ def play_to_the_end(page, max_turns: int = 2000) -> dict:
 
 def match_id_in_url(page) -> int:
     return int(re.search(r"#/match/(\d+)$", page.url).group(1))
+
+
+def play_together(pages: dict) -> dict:
+    """People at one table (`pages` by name) each play on their turn until the match is over;
+    the turns each took."""
+    turns = dict.fromkeys(pages, 0)
+    first = next(iter(pages.values()))
+    while not all(screen(p, "status") == "finished" for p in pages.values()):
+        for name, page in pages.items():
+            if screen(page, "status") != "finished" and is_ready(page):
+                if not close_results(page):
+                    take_turn(page)
+                    turns[name] += 1
+        first.wait_for_timeout(100)  # the pages hear of each move; look again shortly
+    for page in pages.values():
+        page.wait_for_selector("dialog[open] .standings")
+    return turns
+
+
+def invited(open_page, host, name: str | None = None):
+    """A friend who opens the host's invite link, starts as a guest (named `name`) and sits
+    down; the friend's page once the match is on."""
+    link = host.locator(".invite-link").input_value()
+    friend = open_page(path=link[link.index("/#"):])
+    if name:
+        friend.fill(".sign-in input[name=display_name]", name)
+    sign_in_as_guest(friend)  # on the invitation: start as a guest, then sit down
+    friend.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=active]")
+    return friend

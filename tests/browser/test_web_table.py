@@ -4,10 +4,10 @@ refresh in the middle of a match."""
 from tests.browser.driver import (
     SCREEN,
     back_to_lobby,
-    close_results,
-    is_ready,
+    invited,
     match_id_in_url,
     play_to_the_end,
+    play_together,
     screen,
     sign_in_as_guest,
     start_match,
@@ -63,28 +63,15 @@ def test_two_people_play_one_match_through_an_invite_link(open_page):
     # 510k: with 22 cards each, both people surely act (a gandengyan seat may only ever pass).
     match = start_match(host, "510k", {"rounds": 1}, ["human", "bot:random", "bot:random"])
     assert screen(host, "status") == "waiting"
-    link = host.locator(".invite-link").input_value()
-    assert "#/join/" in link
+    assert "#/join/" in host.locator(".invite-link").input_value()
 
-    friend = open_page(path=link[link.index("/#"):])
-    sign_in_as_guest(friend)  # on the invitation: start as a guest, then sit down
-    friend.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=active]")
+    friend = invited(open_page, host)
     assert match_id_in_url(friend) == match
     host.wait_for_selector(f"{SCREEN}[data-status=active]")
     assert host.locator(".invite").is_hidden()
 
-    turns = {"host": 0, "friend": 0}
-    pages = {"host": host, "friend": friend}
-    while not all(screen(p, "status") == "finished" for p in pages.values()):
-        for name, page in pages.items():
-            if screen(page, "status") != "finished" and is_ready(page):
-                if not close_results(page):
-                    take_turn(page)
-                    turns[name] += 1
-        host.wait_for_timeout(100)  # both pages poll the server; look again shortly
+    turns = play_together({"host": host, "friend": friend})
     assert turns["host"] and turns["friend"]
-    for page in pages.values():
-        page.wait_for_selector("dialog[open] .standings")
     names = [host.locator(".score-list li").nth(i).inner_text() for i in range(4)]
     assert names[0].startswith("You") and names[1].startswith("guest-")
 

@@ -26,13 +26,20 @@
  */
 
 /**
+ * A finished match's rematch (docs/api.md, "Play again"): each person's answer is accepted,
+ * pending or bot; `yours` the reader's.
+ * @typedef {{id: number, status: string, asked_by: number,
+ *   seats: {seat: number, answer: string}[], yours: string|null}} Rematch
+ */
+
+/**
  * A match as its reader sees it (GET /matches/{id}/, the stream, an act's answer).
  * @typedef {{id: number, ruleset: string, options: Record<string, any>, status: string,
  *   version: number, invite_code: string|null, bots_fill_at: string|null, you: number|null,
  *   to_act: number|null, your_turn: boolean, seats: SeatSummary[],
  *   clock: {turn_seconds: number, server_time: string, deadline: string|null}|null,
  *   state: ViewState|null, legal_actions: Action[], events: MatchEvent[],
- *   last_event_seq: number, standings: Standing[]|null}} View
+ *   last_event_seq: number, standings: Standing[]|null, rematch?: Rematch|null}} View
  */
 
 /**
@@ -62,7 +69,11 @@ export class ApiError extends Error {
   }
 }
 
-/** @typedef {{token: string, user: {id: number, username: string, is_guest: boolean}}} Session */
+/**
+ * @typedef {{token: string, user: {id: number, username: string, display_name?: string,
+ *   name?: string, is_guest: boolean}}} Session  `name`: what others read (display name, else
+ *   username)
+ */
 
 // The signed-in person, kept in localStorage, so a refresh or a new tab finds the same seat.
 export const session = {
@@ -118,4 +129,6 @@ export const api = {
   get: (path, options) => request("GET", path, options),
   /** @param {string} path @param {any} [body] */
   post: (path, /** @type {any} */ body = {}) => request("POST", path, { body }),
+  /** @param {string} path @param {any} body */
+  patch: (path, /** @type {any} */ body) => request("PATCH", path, { body }),
 };

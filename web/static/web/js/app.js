@@ -1,6 +1,7 @@
 // The page: a top bar (who, language) and one screen chosen by the address:
 // #/ the lobby, #/match/<id> a table, #/join/<code> an invitation.
 
+import { nameOf, signOut } from "./account.js";
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { applyToDocument, language, setLanguage, t } from "./i18n.js";
@@ -36,8 +37,8 @@ function renderTop() {
     top,
     h("a", { class: "brand", href: "#/" }, h("span", { lang: "zh" }, "牌桌"), " Card table"),
     h("span", { class: "spacer" }),
-    who ? h("span", { class: "who" }, t("auth.signed_in", { name: who.user.username })) : null,
-    who ? h("button", { type: "button", class: "link", dataset: { action: "signout" }, onclick: () => { session.clear(); go("#/"); } }, t("auth.signout")) : null,
+    who ? h("span", { class: "who" }, t("auth.signed_in", { name: nameOf(who.user) })) : null,
+    who ? h("button", { type: "button", class: "link", dataset: { action: "signout" }, onclick: () => signOut(() => { session.clear(); go("#/"); }, keepMatches) }, t("auth.signout")) : null,
     h("button", {
       type: "button",
       class: "lang",
@@ -50,6 +51,13 @@ function renderTop() {
       },
     }, t("lang.other")),
   );
+}
+
+// A guest who would rather keep their matches: the lobby's account panel, its form ready.
+function keepMatches() {
+  go("#/");
+  const field = /** @type {HTMLInputElement|null} */ (document.querySelector('[data-form="upgrade"] input'));
+  if (field) field.focus();
 }
 
 /** @param {string} code @returns {Screen} */

@@ -6,19 +6,22 @@
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { local, t } from "./i18n.js";
+import { accountPanel } from "./account.js";
 import { newGameForm } from "./newgame.js";
+import { rematchOffer } from "./rematch.js";
 import { rulesets, title } from "./rules.js";
 import { signInPanel } from "./signin.js";
 import { openStream } from "./stream.js";
 import { errorText } from "./words.js";
 
 /**
- * @import { SeatSummary, RulesetInfo } from "./api.js"
+ * @import { SeatSummary, RulesetInfo, Rematch } from "./api.js"
  */
 
 /**
  * @typedef {{id: number, ruleset: string, status: string, round: number|null,
- *   your_turn: boolean, seats: SeatSummary[]}} MatchSummary  a match as GET /matches/ lists it
+ *   your_turn: boolean, seats: SeatSummary[], rematch: Rematch|null}} MatchSummary  a match as
+ *   GET /matches/ lists it
  * @typedef {{slug: string, name: string, ruleset_title: {en: string, zh: string},
  *   options_described: {label: {en: string, zh: string}, text: {en: string, zh: string}}[],
  *   turn_seconds: number|null, bots_after: number}} HouseTable  a table as GET /tables/ lists it
@@ -28,7 +31,7 @@ const PAGE = 10;
 const MAX_PAGE = 100;
 const LIST_REFRESH_MS = 200; // a burst of stream messages reloads the list once
 const ACCOUNT_EVENTS = ["seated", "player_joined", "match_started", "your_turn",
-  "turn_passed", "match_finished"];
+  "turn_passed", "match_finished", "rematch_offered"];
 
 /** @param {SeatSummary} seat */
 function seatLabel(seat) {
@@ -41,8 +44,9 @@ function seatLabel(seat) {
  * @param {MatchSummary} match
  * @param {RulesetInfo[]} infos
  * @param {(id: number) => void} onOpen
+ * @param {() => void} onChanged  the list is to be read again
  */
-function matchItem(match, infos, onOpen) {
+function matchItem(match, infos, onOpen, onChanged) {
   const game = title(infos.find((r) => r.name === match.ruleset), match.ruleset);
   const facts = [t("table.match", { id: match.id }), t(`status.${match.status}`)];
   if (match.round) facts.push(t("lobby.round", { n: match.round }));
@@ -52,7 +56,8 @@ function matchItem(match, infos, onOpen) {
     h("div", {},
       h("strong", {}, game), " ", facts.join(" · "),
       match.your_turn ? h("span", { class: "badge to-act" }, t("lobby.your_turn")) : null,
-      h("div", { class: "seat-list" }, match.seats.map(seatLabel).join(", "))),
+      h("div", { class: "seat-list" }, match.seats.map(seatLabel).join(", ")),
+      rematchOffer(match, onChanged)),
     h("button", { type: "button", dataset: { action: "resume" }, onclick: () => onOpen(match.id) },
       match.status === "finished" ? t("lobby.open") : t("lobby.resume")),
   );
@@ -149,7 +154,7 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
   function showMatches(data, adding, infos) {
     if (!adding) list.replaceChildren();
     if (!list.children.length && !data.results.length) list.append(h("li", { class: "empty" }, t("lobby.none")));
-    list.append(...data.results.map((m) => matchItem(m, infos, onOpenMatch)));
+    list.append(...data.results.map((m) => matchItem(m, infos, onOpenMatch, () => loadMatches(false))));
     shown = list.querySelectorAll(".match-item").length;
     before = data.next;
     more.hidden = !before;
@@ -225,6 +230,7 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
     }, h("h2", {}, t("lobby.join")), h("div", { class: "row" }, code, h("button", { type: "submit", dataset: { action: "join" } }, t("lobby.join_button"))));
     fill(root, h("div", { class: "lobby" },
       message,
+      accountPanel(onSignedIn),
       tablesPanel(),
       game,
       join,

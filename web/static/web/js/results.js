@@ -127,14 +127,16 @@ function standingsTable(view) {
 
 /**
  * Shows round `number` (and the final standings once the match is over); calls `onShown()` once
- * it is open and resolves when it is closed.
+ * it is open and resolves when it is closed. `final(dialog)`: what the final dialog offers
+ * besides the lobby (play again).
  * @param {View} view
  * @param {Rules} rules
  * @param {number} number
- * @param {{onLobby: () => void, onShown: () => void}} handlers
+ * @param {{onLobby: () => void, onShown: () => void,
+ *   final?: (dialog: HTMLDialogElement) => HTMLElement}} handlers
  * @returns {Promise<void>}
  */
-export async function showResults(view, rules, number, { onLobby, onShown }) {
+export async function showResults(view, rules, number, { onLobby, onShown, final }) {
   const [{ data: detail }, { data: rounds }] = await Promise.all([
     api.get(`/matches/${view.id}/rounds/${number}/`),
     api.get(`/matches/${view.id}/rounds/`),
@@ -163,6 +165,7 @@ export async function showResults(view, rules, number, { onLobby, onShown }) {
     h(
       "div",
       { class: "dialog-actions" },
+      view.status === "finished" && final ? final(dialog) : null,
       view.status === "finished"
         ? h("button", { type: "button", dataset: { action: "lobby" }, onclick: () => { dialog.close(); onLobby(); } }, t("results.lobby"))
         : null,

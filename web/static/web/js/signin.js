@@ -3,7 +3,7 @@
 import { api, session } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { errorText } from "./words.js";
+import { refusalText } from "./words.js";
 
 /**
  * Guest, log in or sign up; `done()` once a token is kept.
@@ -11,18 +11,20 @@ import { errorText } from "./words.js";
  */
 export function signInPanel(done) {
   const note = h("p", { class: "message", role: "alert" });
+  const name = /** @type {HTMLInputElement} */ (h("input", { name: "display_name", autocomplete: "nickname", maxlength: 24, placeholder: t("auth.guest_name_hint") }));
   const guest = h("button", {
     type: "button",
     class: "primary big",
     dataset: { action: "guest" },
     onclick: async () => {
       guest.disabled = true;
+      const named = name.value.trim();
       try {
-        const { data } = await api.post("/auth/guest/");
+        const { data } = await api.post("/auth/guest/", named ? { display_name: named } : {});
         session.save(data);
         done();
       } catch (err) {
-        note.textContent = errorText(err);
+        note.textContent = refusalText(err);
         guest.disabled = false;
       }
     },
@@ -40,8 +42,7 @@ export function signInPanel(done) {
           session.save(data);
           done();
         } catch (err) {
-          const fields = Object.values(err.details || {}).flat().join(" ");
-          note.textContent = fields || errorText(err);
+          note.textContent = refusalText(err);
         }
       },
     },
@@ -52,5 +53,7 @@ export function signInPanel(done) {
       h("button", { type: "submit", dataset: { action: "login" } }, t("auth.login")),
       h("button", { type: "submit", dataset: { action: "register" } }, t("auth.register"))),
   );
-  return h("section", { class: "panel sign-in" }, guest, h("p", { class: "hint" }, t("auth.guest_note")), form, note);
+  return h("section", { class: "panel sign-in" },
+    h("label", { class: "guest-name" }, t("auth.guest_name"), name), guest,
+    h("p", { class: "hint" }, t("auth.guest_note")), form, note);
 }

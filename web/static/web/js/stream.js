@@ -7,7 +7,9 @@
 // message, `onDown()` when the connection dropped and a new one is on its way, `onRefused(err)`
 // when the ticket is refused (401), `onUnsupported()` when streams cannot open here at all (no
 // EventSource, no stream endpoint, or every try failed before a first message): the caller
-// falls back to polling. `ended()`: true when nothing more will come (do not reconnect).
+// falls back to polling. `ended()`: true when nothing more will come (do not reconnect). A
+// server that stops ends its streams with `restarting`: the stream comes back after the pause it
+// asks for, a fresh start rather than a failure.
 
 import { api } from "./api.js";
 
@@ -65,6 +67,13 @@ export function openStream(path, { on, onMessage, onDown, onRefused, onUnsupport
         handler(JSON.parse(message.data));
       });
     }
+    source.addEventListener("restarting", (message) => {
+      source.close();
+      source = null;
+      failures = 0;
+      if (onDown) onDown();
+      timer = setTimeout(open, JSON.parse(message.data).retry_ms);
+    });
     // The browser would reconnect by itself, with a ticket already used: we do it instead.
     source.onerror = () => {
       source.close();

@@ -7,6 +7,7 @@ import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { openFeed } from "./feed.js";
 import { showResults } from "./results.js";
+import { rematchPanel } from "./rematch.js";
 import { rulesFor } from "./rules.js";
 import { errorText } from "./words.js";
 import { tickClocks } from "./table/clock.js";
@@ -84,7 +85,9 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       markBusy();
     };
     try {
-      await showResults(state.view, state.rules, results.pending.shift(), { onLobby, onShown: shown });
+      await showResults(state.view, state.rules, results.pending.shift(), {
+        onLobby, onShown: shown, final: (dialog) => rematchPanel(state.view, dialog),
+      });
     } catch (err) {
       state.message = errorText(err);
       renderStatusLine();

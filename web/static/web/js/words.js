@@ -2,7 +2,7 @@
 // value a ruleset sends that the page has no words of its own for.
 
 import { RANKS, cardText } from "./cards.js";
-import { has, t, words as shared } from "./i18n.js";
+import { count, has, t, words as shared } from "./i18n.js";
 
 /**
  * @import { View, SeatSummary, Reading, MatchEvent, Standing } from "./api.js"
@@ -192,11 +192,34 @@ export function eventText(view, event, rules) {
 
 /**
  * A refusal of the API for people: our words for the codes we know, else the server's message.
- * @param {{code: string, message?: string}} err
+ * @param {{code: string, message?: string, details?: Record<string, any>}} err
  */
 export function errorText(err) {
   if (err.code === "network") return t("err.network");
+  if (err.code === "throttled" && err.details && err.details.wait_seconds) {
+    return t("err.throttled_wait", { wait: waitText(err.details.wait_seconds) });
+  }
   if (err.code === "stale_version") return t("err.stale");
   if (err.code === "not_found") return t("err.not_found");
   return has(`err.code.${err.code}`) ? t(`err.code.${err.code}`) : err.message || err.code;
+}
+
+/**
+ * How long to wait, in words: seconds under two minutes, else minutes (rounded up).
+ * @param {number} seconds
+ */
+function waitText(seconds) {
+  if (seconds < 120) return count("wait.seconds", Math.ceil(seconds));
+  return count("wait.minutes", Math.ceil(seconds / 60));
+}
+
+/**
+ * A refused form: the server's words for each field it names (invalid_input), else the
+ * refusal's.
+ * @param {{code: string, message?: string, details?: Record<string, any>}} err
+ */
+export function refusalText(err) {
+  if (err.code !== "invalid_input") return errorText(err);
+  const said = Object.values(err.details || {}).flat().filter((v) => typeof v === "string");
+  return said.join(" ") || errorText(err);
 }

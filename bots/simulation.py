@@ -19,9 +19,12 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from bots.strategies import Strategy, observe, registered
+from bots.strategies.going_out import going_out
+from games.engine.actions import Play
 from games.engine.registry import get_ruleset
 
 Z95 = 1.959964
@@ -35,9 +38,22 @@ class Outcome:
     seats: tuple[str, ...]
     rounds: list[dict] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)  # ms per decision, per level
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # CPU ms per decision, per level
+    # Per level, how often it made each fault (a play that empties the hand not taken, and the
+    # ruleset's own: bots.strategies.RulesetBots.faults).
+    faults: dict[str, Counter] = field(default_factory=dict)
 
-    def record_time(self, level: str, ms: float) -> None:
+    def record_time(self, level: str, ms: float, cpu_ms: float) -> None:
         self.times.setdefault(level, []).append(ms)
+        self.cpu.setdefault(level, []).append(cpu_ms)
+
+    def merge(self, part: "Outcome") -> None:
+        self.rounds.extend(part.rounds)
+        for level, ms in part.times.items():
+            self.times.setdefault(level, []).extend(ms)
+            self.cpu.setdefault(level, []).extend(part.cpu[level])
+        for level, counted in part.faults.items():
+            self.faults.setdefault(level, Counter()).update(counted)
 
 
 def _reseat(seats: Sequence[str], sides: tuple[tuple[int, ...], ...],
@@ -56,16 +72,23 @@ def _reseat(seats: Sequence[str], sides: tuple[tuple[int, ...], ...],
     return levels, label
 
 
+def _missed_going_out(engine, seen, action) -> bool:
+    if isinstance(action, Play) and len(action.cards) == len(seen.hand):
+        return False
+    return going_out(seen.hand, seen.legal, engine.extra_candidates) is not None
+
+
 def _winner_label(winners: Sequence[int], label: dict) -> str:
     return Counter(label[s] for s in winners).most_common(1)[0][0]
 
 
 def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Strategy],
                rng: random.Random, outcome: Outcome, sides: Callable | None = None,
-               round_index: int = 0):
+               round_index: int = 0, faults: Callable | None = None):
     """Play the dealt round of `state` to its end. With `sides` (team play), the levels are
-    reseated once the deal fixes the sides. Returns the final state, the levels per seat and the
-    side label of every seat."""
+    reseated once the deal fixes the sides; `faults(observation, action)` names the ruleset's
+    faults an action makes, counted per level. Returns the final state, the levels per seat and
+    the side label of every seat."""
     levels = list(seats)
     label = {s: str(s) for s in range(len(seats))}
     teams = None
@@ -77,9 +100,15 @@ def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Str
             continue
         seen = observe(engine.name, state, seat)
         level = levels[seat]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = strategies[level](seen, rng)
-        outcome.record_time(level, (time.perf_counter() - start) * 1000)
+        outcome.record_time(level, (time.perf_counter() - start) * 1000,
+                            (time.thread_time() - cpu) * 1000)
+        counted = outcome.faults.setdefault(level, Counter())
+        if _missed_going_out(engine, seen, action):
+            counted["going_out_missed"] += 1
+        if faults is not None:
+            counted.update(faults(seen, action))
         state, _ = engine.apply(state, seat, action)
         if sides is not None and teams is None and (teams := sides(state)) is not None:
             levels, label = _reseat(seats, teams, round_index)
@@ -87,7 +116,8 @@ def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Str
 
 
 def _play_match(engine, parsed, seats: Sequence[str], m: int, seed: str | int,
-                strategies: Mapping[str, Strategy], rounds: int | None, sides) -> Outcome:
+                strategies: Mapping[str, Strategy], rounds: int | None, sides,
+                faults) -> Outcome:
     """Match number `m`, its rounds seeded from (`seed`, m, round): the same whatever process
     plays it. Which side the deal favours alternates with m + round."""
     outcome = Outcome(engine.name, tuple(seats))
@@ -97,7 +127,7 @@ def _play_match(engine, parsed, seats: Sequence[str], m: int, seed: str | int,
         key = f"{seed}:{m}:{number}"
         state = engine.start_round(state, key)
         state, levels, label = play_round(engine, state, seats, strategies, random.Random(key),
-                                          outcome, sides, m + number)
+                                          outcome, sides, m + number, faults)
         result = engine.round_result(state)
         outcome.rounds.append({"match": m, "round": number + 1, "levels": list(levels),
                                "sides": [label[s] for s in range(len(seats))],
@@ -138,13 +168,12 @@ def simulate(
     bots = registered().get(ruleset)
     work = {"engine": engine, "parsed": engine.parse_options(raw), "seats": tuple(seats),
             "seed": seed, "strategies": strategies, "rounds": rounds,
-            "sides": bots.sides if bots is not None else None}
+            "sides": bots.sides if bots is not None else None,
+            "faults": bots.faults if bots is not None else None}
     outcome = Outcome(ruleset, tuple(seats))
 
     def merge(done: int, part: Outcome) -> None:
-        outcome.rounds.extend(part.rounds)
-        for level, ms in part.times.items():
-            outcome.times.setdefault(level, []).extend(ms)
+        outcome.merge(part)
         if progress is not None:
             progress(done, outcome)
 
@@ -161,6 +190,27 @@ def simulate(
         _WORK.clear()
     outcome.rounds.sort(key=lambda r: (r["match"], r["round"]))
     return outcome
+
+
+def _burn() -> None:
+    while True:
+        pass
+
+
+@contextmanager
+def load(processes: int):
+    """`processes` sibling processes burning CPU while the block runs: an artificial load, to
+    show that a level plays as strongly on a busy machine (its budget is samples and CPU time)."""
+    burners = [multiprocessing.get_context("fork").Process(target=_burn, daemon=True)
+               for _ in range(processes)]
+    for burner in burners:
+        burner.start()
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.terminate()
+            burner.join()
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -184,7 +234,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def summary(outcome: Outcome) -> dict:
     """Rounds won per seat (per side A/B in team play) with a 95% interval, mean points per
-    round, and decision times per level."""
+    round, decision times per level (wall and CPU) and its faults per 1,000 decisions."""
     rounds = outcome.rounds
     n = len(rounds)
     teams = bool(rounds) and rounds[0]["sides"][0] in ("A", "B")  # the referee made sides
@@ -205,11 +255,16 @@ def summary(outcome: Outcome) -> dict:
                      "mean_points": mean, "mean_points_ci95": [mean - spread, mean + spread]})
     times = {
         level: {"decisions": len(ms), "mean_ms": statistics.fmean(ms),
-                "p50_ms": percentile(ms, 0.5), "p99_ms": percentile(ms, 0.99), "max_ms": max(ms)}
+                "p50_ms": percentile(ms, 0.5), "p99_ms": percentile(ms, 0.99), "max_ms": max(ms),
+                "cpu_mean_ms": statistics.fmean(cpu := outcome.cpu[level]),
+                "cpu_p99_ms": percentile(cpu, 0.99)}
         for level, ms in sorted(outcome.times.items())
     }
+    faults = {level: {name: {"count": count, "per_1000": 1000 * count / len(outcome.times[level])}
+                      for name, count in sorted(counted.items())}
+              for level, counted in sorted(outcome.faults.items()) if counted}
     return {"ruleset": outcome.ruleset, "seats": list(outcome.seats), "rounds": n,
-            "results": rows, "decision_times": times}
+            "results": rows, "decision_times": times, "faults": faults}
 
 
 def table(report: dict) -> str:
@@ -225,8 +280,13 @@ def table(report: dict) -> str:
                      f"{f'{low:.1%}–{high:.1%}':>17} "
                      f"{points:>22}")
     lines.append(f"{'level':<8} {'decisions':>10} {'mean ms':>9} {'p50 ms':>8} {'p99 ms':>8} "
-                 f"{'max ms':>8}")
+                 f"{'max ms':>8} {'CPU mean':>9} {'CPU p99':>8}")
     for level, t in report["decision_times"].items():
         lines.append(f"{level:<8} {t['decisions']:>10} {t['mean_ms']:>9.2f} {t['p50_ms']:>8.2f} "
-                     f"{t['p99_ms']:>8.2f} {t['max_ms']:>8.2f}")
+                     f"{t['p99_ms']:>8.2f} {t['max_ms']:>8.2f} {t['cpu_mean_ms']:>9.2f} "
+                     f"{t['cpu_p99_ms']:>8.2f}")
+    for level, counted in report["faults"].items():
+        named = ", ".join(f"{name} {f['count']} ({f['per_1000']:.2f}/1000)"
+                          for name, f in counted.items())
+        lines.append(f"faults of {level}: {named}")
     return "\n".join(lines)

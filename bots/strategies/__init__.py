@@ -54,14 +54,16 @@ class RulesetBots:
     # so that the referee can seat each level's team together (bots.simulation).
     sides: Callable[[Any], tuple[tuple[int, ...], ...] | None] | None = None
     greedy: Strategy | None = None  # the reference floor (tests, simulate); None: `normal`
+    # Simulations only: the names of the faults an action makes, which `simulate` counts.
+    faults: Callable[[Any, Action], list[str]] | None = None
 
 
 REGISTERED: dict[str, RulesetBots] = {}
 
 
 def register(ruleset: str, observe: Observe, normal: Strategy, game: Game, sides=None,
-             greedy=None) -> None:
-    REGISTERED[ruleset] = RulesetBots(observe, normal, game, sides, greedy)
+             greedy=None, faults=None) -> None:
+    REGISTERED[ruleset] = RulesetBots(observe, normal, game, sides, greedy, faults)
 
 
 def registered() -> dict[str, RulesetBots]:

@@ -6,10 +6,12 @@ played to its end with a fast policy for every seat (the ruleset's `normal` heur
 engine states); the candidate with the best mean outcome for the bot's side wins. Comparing all
 candidates on the same samples cancels most of the luck of the deal between them.
 
-The budget is a number of samples (each ruleset's game says how many by default), with a wall
-time as a cap (default 1 s per decision): strength does not depend on how busy the machine is
-unless the cap is reached. Only whole samples count: a sample cut short by the deadline is
-dropped, so the means stay comparable. The search
+The budget is a number of samples (each ruleset's game says how many by default), with a cap
+counted in CPU time (default 1 s of the deciding thread's CPU per decision): strength does not
+depend on how busy the machine is, since a busy machine slows the clock and the search alike. A
+wall-clock cap of WALL_FACTOR times as much is only a safety net, for a person's wait on a
+saturated machine. Only whole samples count: a sample cut short by a cap is dropped, so the
+means stay comparable. The search
 is skipped when there is one candidate, and `normal`'s own choice is kept unless another
 candidate is better by a margin (a few noisy samples should not overturn a sound heuristic).
 Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders.
@@ -25,9 +27,13 @@ from games.engine.actions import Action, Pass
 from games.engine.ruleset import Ruleset
 
 DEFAULT_SAMPLES = 48
-DEFAULT_CAP_MS = 1000
-# Time kept back for sampling, returning and a busy machine.
+DEFAULT_CAP_MS = 1000  # CPU time
+# Time kept back for sampling and returning.
 SAFETY = 0.9
+# The wall-clock safety net, in multiples of the CPU cap: a machine with up to this many busy
+# processes per core does not reach it.
+WALL_FACTOR = 4
+CHECK_EVERY = 8  # rollout steps between two looks at the clocks (a CPU clock read is a syscall)
 # A candidate is dropped once PRUNE_AFTER samples put it more than PRUNE_Z standard errors
 # behind the leader.
 PRUNE_AFTER = 8
@@ -68,19 +74,32 @@ def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action],
 
 @dataclass(frozen=True)
 class Budget:
-    """Samples per decision (None: the game's own number) and a wall-time cap in ms (None: no
-    cap, exactly `samples` samples, reproducible)."""
+    """Samples per decision (None: the game's own number) and a cap in ms of the deciding
+    thread's CPU time (None: no cap, exactly `samples` samples, reproducible); the wall clock
+    stops it only at WALL_FACTOR times the cap."""
 
     samples: int | None = None
     ms: float | None = DEFAULT_CAP_MS
 
 
-def rollout(game: Game, state, rng: random.Random, deadline: float | None = None):
+class Deadline:
+    """The end of a budget's time: its CPU cap (less SAFETY) or the wall-clock net."""
+
+    def __init__(self, ms: float):
+        self.cpu = time.thread_time() + SAFETY * ms / 1000
+        self.wall = time.perf_counter() + WALL_FACTOR * ms / 1000
+
+    def passed(self) -> bool:
+        return time.thread_time() > self.cpu or time.perf_counter() > self.wall
+
+
+def rollout(game: Game, state, rng: random.Random, deadline: Deadline | None = None):
     """The round played to its end by the policy; None if the deadline passes first."""
     engine = game.engine
-    clock = time.perf_counter
+    steps = 0
     while not engine.round_over(state):
-        if deadline is not None and clock() > deadline:
+        steps += 1
+        if deadline is not None and steps % CHECK_EVERY == 0 and deadline.passed():
             return None
         seat = engine.to_act(state)
         state, _ = engine.apply(state, seat, game.policy(state, seat, rng))
@@ -128,8 +147,7 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
     candidates = game.candidates(seen, rng)
     if len(candidates) == 1:
         return candidates[0]
-    start = time.perf_counter()
-    deadline = None if budget.ms is None else start + SAFETY * budget.ms / 1000
+    deadline = None if budget.ms is None else Deadline(budget.ms)
     seat = seen.seat
     race = _Race(len(candidates))
     samples = game.samples if budget.samples is None else budget.samples
@@ -145,7 +163,7 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
         if len(values) < len(race.active):
             break
         race.add(values)
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and deadline.passed():
             break  # also when every candidate ends the round at once and no rollout looks
     if race.samples == 0:
         return candidates[0]

@@ -1,4 +1,5 @@
-"""510k `greedy`, the reference floor: what it plays, and legal moves through whole rounds."""
+"""510k `greedy`, the reference yardstick: what it plays, and legal moves through whole rounds
+(that it never breaks a bomb is checked with gandengyan's in test_greedy_bombs.py)."""
 
 import random
 
@@ -17,9 +18,15 @@ def choice(state):
     return decide(greedy, RULES, state)
 
 
-def test_leads_the_longest_low_combination():
+def test_leads_the_play_that_sheds_the_most_lowest_first():
     state = playing("5S 6H 7D 8C 9S 9H 9D 2H", A, B, A)
     assert ranks(choice(state).cards) == ranks(cards("5S 6H 7D 8C 9S"))
+
+
+def test_goes_out_with_extras():
+    # A known miss of the bots before: KKK + AA empties the hand.
+    state = playing("KH KC KD AH AC", A, "9S", A)
+    assert ranks(choice(state).cards) == ranks(cards("KH KC KD AH AC"))
 
 
 def test_never_beats_the_partner():
@@ -27,16 +34,21 @@ def test_never_beats_the_partner():
     assert choice(state) == Pass()
 
 
-def test_takes_points_with_the_cheapest_plain_answer():
+def test_answers_with_the_cheapest_plain_play():
     state = playing("2S AS 5D 6D 7C", A, B, A, trick=[(1, "KH")])
     assert ranks(choice(state).cards) == ranks(cards("AS"))
 
 
-@pytest.mark.parametrize(("trick", "bombs"), [("KH KD", True), ("9H 9D", False)])
-def test_bombs_only_for_twenty_points(trick, bombs):
-    state = playing("8S 8H 8D 8C 5D 6C 7C", A, B, A, trick=[(1, trick)])
-    action = choice(state)
-    assert action.reading.type == "bomb" if bombs else action == Pass()
+def test_a_bomb_only_against_an_opponent_close_to_going_out():
+    far = playing("8S 8H 8D 8C 5D 6C 7C", A, B, A, trick=[(1, "KH KD")])
+    assert choice(far) == Pass()
+    close = playing("8S 8H 8D 8C 5D 6C 7C", "JC QC", B, A, trick=[(1, "KH KD")])
+    assert choice(close).reading.type == "bomb"
+
+
+def test_answers_around_a_bomb_rather_than_break_it():
+    state = playing("8S 8H 8D 8C 9D", A, B, A, trick=[(1, "7H")])
+    assert ranks(choice(state).cards) == ranks(cards("9D"))
 
 
 def test_never_bids_solo():

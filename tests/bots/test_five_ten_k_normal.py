@@ -114,3 +114,24 @@ def test_every_choice_through_a_round_is_legal(seed, players):
     state = RULES.start_round(state, f"normal-{seed}")
     final, chosen = play_round(RULES, state, normal_strategy, random.Random(seed))
     assert RULES.round_over(final) and chosen
+
+
+def test_keeps_a_xi_bomb_whole_on_a_point_trick():
+    # A known blunder: 2 2 2 2 2 split into a pair for a point trick, its 喜分 lost.
+    state = playing("2S 2H 2D 2C 2S 6D 7C 9D", A, B, A, trick=[(1, "5S 5H"), (3, "KH KD")])
+    action = choice(state)
+    assert action == Pass() or len(action.cards) == 5
+
+
+def test_faults_count_a_broken_bomb_and_a_broken_xi():
+    from bots.strategies import observe
+    from bots.strategies.five_ten_k.faults import faults
+
+    state = playing("2S 2H 2D 2C 2S 6D 8S 8H 8D 8C", A, B, A, trick=[(1, "7H 7D")])
+    seen = observe("510k", state, 0)
+    pairs = {p.reading.rank: p for p in seen.legal
+             if isinstance(p, Play) and p.reading.type == "pair"}
+    pair_of_twos, pair_of_eights = pairs[12], pairs[5]
+    assert faults(seen, pair_of_twos) == ["bomb_broken", "xi_broken"]
+    assert faults(seen, pair_of_eights) == ["bomb_broken"]
+    assert faults(seen, Pass()) == []

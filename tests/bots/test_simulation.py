@@ -1,12 +1,22 @@
 """The engine-level match runner, its statistics and `manage.py simulate` on tiny runs."""
 
 import json
+import multiprocessing
 import random
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from bots.simulation import Outcome, percentile, play_round, simulate, summary, table, wilson
+from bots.simulation import (
+    Outcome,
+    load,
+    percentile,
+    play_round,
+    simulate,
+    summary,
+    table,
+    wilson,
+)
 from bots.strategies import strategies
 from bots.strategies.five_ten_k.sides import partners
 from bots.strategies.search import Budget
@@ -144,3 +154,23 @@ def test_processes_play_the_same_matches():
     shared = simulate("510k", ["normal", "greedy"] * 2, 3, 7, levels, rounds=2, processes=2)
     assert shared.rounds == alone.rounds and len(alone.rounds) == 6
     assert {len(ms) for ms in shared.times.values()} == {len(ms) for ms in alone.times.values()}
+
+
+def test_the_command_under_an_artificial_load(capsys):
+    call_command("simulate", "--ruleset", "gandengyan", "--players", "4",
+                 "--seats", "hard,normal,normal,normal", "--matches", "1", "--rounds", "1",
+                 "--samples", "1", "--load", "1", "--no-progress")
+    assert "hard" in capsys.readouterr().out
+
+
+def test_an_artificial_load_burns_cpu_in_a_sibling_and_stops():
+    import os
+    import time
+
+    with load(1):
+        start = os.times()
+        time.sleep(0.3)
+        children = [p for p in multiprocessing.active_children()]
+        assert children and all(p.is_alive() for p in children)
+    assert all(not p.is_alive() for p in children)
+    assert os.times().elapsed - start.elapsed >= 0.3

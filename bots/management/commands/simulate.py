@@ -9,7 +9,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from bots.simulation import Outcome, simulate, summary, table
+from bots.simulation import Outcome, load, simulate, summary, table
 from bots.strategies import strategies
 from bots.strategies.search import DEFAULT_CAP_MS, Budget
 from games.engine.errors import IllegalAction
@@ -35,7 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--samples", type=int, default=None,
                             help="the hard bot's samples per decision (default: the ruleset's)")
         parser.add_argument("--budget-ms", type=float, default=DEFAULT_CAP_MS,
-                            help="the hard bot's time cap per decision; 0: no cap (exactly "
+                            help="the hard bot's cap per decision in CPU ms (the wall clock "
+                                 "stops it only at 4 times as much); 0: no cap (exactly "
                                  "--samples samples, reproducible)")
         parser.add_argument("--options", default="{}", help="more match options, as JSON")
         parser.add_argument("--json", dest="json_path", default=None,
@@ -43,6 +44,9 @@ class Command(BaseCommand):
         parser.add_argument("--processes", type=int, default=1,
                             help="worker processes playing matches side by side (same results "
                                  "with a sample budget and no cap)")
+        parser.add_argument("--load", type=int, default=0,
+                            help="sibling processes burning CPU while the matches are played: "
+                                 "an artificial load (a level's strength must not change)")
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **opts):
@@ -58,13 +62,15 @@ class Command(BaseCommand):
             raise CommandError("--matches must be at least 1")
         if opts["processes"] < 1:
             raise CommandError("--processes must be at least 1")
+        if opts["load"] < 0:
+            raise CommandError("--load must be 0 or more")
         try:
             options = json.loads(opts["options"])
         except json.JSONDecodeError as err:
             raise CommandError(f"--options is not JSON: {err}") from None
         command = {key: opts[key] for key in ("ruleset", "players", "seats", "matches", "seed",
                                                "rounds", "budget_ms", "samples", "options",
-                                               "processes")}
+                                               "processes", "load")}
         done = {"matches": -1}
 
         def progress(matches: int, outcome: Outcome) -> None:
@@ -76,9 +82,10 @@ class Command(BaseCommand):
                 _write(opts["json_path"], command, outcome)
 
         try:
-            outcome = simulate(opts["ruleset"], seats, opts["matches"], opts["seed"],
-                               levels, rounds=opts["rounds"], options=options,
-                               progress=progress, processes=opts["processes"])
+            with load(opts["load"]):
+                outcome = simulate(opts["ruleset"], seats, opts["matches"], opts["seed"],
+                                   levels, rounds=opts["rounds"], options=options,
+                                   progress=progress, processes=opts["processes"])
         except IllegalAction as err:
             raise CommandError(f"{err.code}: {err}") from None
         if not opts["no_progress"]:

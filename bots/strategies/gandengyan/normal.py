@@ -28,6 +28,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
+from bots.strategies.going_out import going_out
 from games.engine.actions import Action, Play
 from games.engine.cards import ACE, JOKER, TWO
 from games.engine.combos import Reading
@@ -313,10 +314,9 @@ def score(seen: Seen, action: Action, others: list[int], near: bool) -> float:
 def ranked(seen: Seen, legal: list[Action]) -> list[Action]:
     """The listed actions, best first (a play that empties the hand always first); the order of
     the listing breaks ties (lower ranks first)."""
-    hand = seen.hand
-    for p in legal:
-        if isinstance(p, Play) and len(p.cards) == len(hand):
-            return [p]  # it empties the hand: the round is won
+    out = going_out(seen.hand, legal)
+    if out is not None:
+        return [out]  # it empties the hand: the round is won
     seats = len(seen.counts)
     # Opponents in turn order from us: the first answers first.
     others = [s % seats for s in range(seen.seat + 1, seen.seat + seats) if seen.counts[s % seats]]

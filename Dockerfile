@@ -15,5 +15,5 @@ RUN pip install . \
 
 USER app
 EXPOSE 8000
-CMD ["gunicorn", "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker", \
+CMD ["gunicorn", "config.asgi:application", "--worker-class", "config.workers.UvicornWorker", \
      "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -8,6 +8,7 @@ POST auth/upgrade/ later gives that same account a name and a password.
 import secrets
 
 from django.contrib.auth import authenticate, password_validation
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import extend_schema
@@ -15,6 +16,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.validators import UniqueValidator
 from rest_framework.views import APIView
 
 from accounts import names, services, tokens
@@ -78,13 +80,31 @@ class LogoutSerializer(serializers.Serializer):
         default=False, help_text="revoke every token of the account, not only this one")
 
 
+def password_min_length() -> int:
+    """The shortest password AUTH_PASSWORD_VALIDATORS let through, for the schema to say."""
+    return max((v.min_length for v in password_validation.get_default_password_validators()
+                if isinstance(v, password_validation.MinimumLengthValidator)), default=1)
+
+
 class RegisterSerializer(serializers.ModelSerializer):
+    # Declared without the model's validator as a pattern: Python's \w (the server's) is a
+    # letter of any script, JSON Schema's (ECMAScript's) an ASCII one; it is checked below.
+    username = serializers.CharField(
+        max_length=User._meta.get_field("username").max_length,
+        validators=[UniqueValidator(User.objects.all(), message=TAKEN)],
+        help_text=f"letters of any script, digits and @ . + - _; not starting with {GUEST_PREFIX}")
+
     class Meta:
         model = User
         fields = ["username", "password"]
-        extra_kwargs = {"password": {"write_only": True, "trim_whitespace": False}}
+        extra_kwargs = {"password": {"write_only": True, "trim_whitespace": False,
+                                     "min_length": password_min_length()}}
 
     def validate_username(self, value: str) -> str:
+        try:
+            UnicodeUsernameValidator()(value)
+        except DjangoValidationError as err:
+            raise serializers.ValidationError(err.messages) from err
         if value.lower().startswith(GUEST_PREFIX):
             raise serializers.ValidationError(f"Names starting with {GUEST_PREFIX} are for guests.")
         if names.reserved(value):

@@ -7,7 +7,6 @@ message that can be lost."""
 
 import logging
 import os
-import random
 import threading
 import time
 
@@ -18,6 +17,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
+from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
 from games import services, sql
 from games.engine.registry import get_ruleset
@@ -104,7 +104,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         # applies the action to it.
         state = get_ruleset(ruleset).from_json(row.match.snapshot)
         seen = observe(ruleset, state, seat)
-        rng = random.Random(f"{row.seed_hash}:{version}")
+        rng = turn_rng(match_id, row.seed_hash, version)
         try:
             action = choose_action(level, ruleset, seen, rng)
         except SoftTimeLimitExceeded:

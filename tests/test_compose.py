@@ -36,7 +36,7 @@ def test_the_environment_is_production():
 
 def test_the_commands_run_gunicorn_celery_and_migrations():
     assert SERVICES["web"]["command"][:4] == ["gunicorn", "config.asgi:application",
-                                               "--worker-class", "uvicorn_worker.UvicornWorker"]
+                                               "--worker-class", "config.workers.UvicornWorker"]
     assert SERVICES["worker"]["command"][:4] == ["celery", "-A", "config", "worker"]
     assert SERVICES["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]
     assert SERVICES["migrate"]["command"][-2:] == ["migrate", "--noinput"]

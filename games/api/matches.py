@@ -9,14 +9,14 @@ from rest_framework.views import APIView
 
 from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
+from games.api.params import IDEMPOTENCY_KEY_PARAMETER, QueryChoice, QueryInt, idempotency_key
 from games.api.schema import example_view
 from games.api.serializers import (
     ACT,
     AUTOPLAY,
     CREATE,
-    IDEMPOTENCY_KEY,
-    IDEMPOTENCY_KEY_CHARACTERS,
     STATUSES,
+    WHOLE,
     EventsOutput,
     JoinInput,
     LeaveOutput,
@@ -24,19 +24,21 @@ from games.api.serializers import (
     MatchViewOutput,
     RoundDetailOutput,
     RoundOutput,
-    idempotency_key,
-    query_choice,
-    query_int,
     request_schema,
 )
 from games.engine.actions import action_from_parsed
 from games.engine.registry import RULESETS
 from games.engine.specs import parse
-from games.models import Match
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
           409: ErrorSerializer, 413: ErrorSerializer}
 MAX_PAGE = 100
+STATUS = QueryChoice("status", tuple(STATUSES))
+PAGE_SIZE = QueryInt("limit", 1, MAX_PAGE, 20, "page size")
+BEFORE = QueryInt("before", 1, 2**63 - 1, description="the `next` of the previous page")
+SINCE = QueryInt("since", 0, WHOLE, 0, "the last event seq you have")
+EVENTS = QueryInt("limit", 1, selectors.MAX_EVENTS, selectors.MAX_EVENTS,
+                  "how many events at most")
 VIEW_EXAMPLES = [
     OpenApiExample(f"Your turn in {ruleset.info.title['en']}", response_only=True,
                    value=example_view(ruleset))
@@ -61,17 +63,12 @@ class MatchListCreateView(APIView):
     @extend_schema(
         operation_id="matches_list",
         summary="My matches, newest first (filter by status to offer 'continue')",
-        parameters=[
-            OpenApiParameter("status", str, enum=STATUSES),
-            OpenApiParameter("limit", int, description=f"page size, 1..{MAX_PAGE} (20)"),
-            OpenApiParameter("before", int, description="the `next` of the previous page"),
-        ],
+        parameters=[STATUS.parameter(), PAGE_SIZE.parameter(), BEFORE.parameter()],
         responses={200: MatchListOutput, 400: ErrorSerializer},
     )
     def get(self, request):
-        wanted = query_choice(request, "status", Match.Status.values)
-        limit = query_int(request, "limit", 20, 1, MAX_PAGE)
-        before = query_int(request, "before", None, 1, 2**63 - 1)
+        wanted, limit = STATUS.parse(request), PAGE_SIZE.parse(request)
+        before = BEFORE.parse(request)
         page = selectors.matches_of(request.user, wanted, before, limit + 1)
         more = len(page) > limit
         page = page[:limit]
@@ -134,14 +131,7 @@ class MatchActView(APIView):
     @extend_schema(
         operation_id="matches_act",
         summary="Play, pass, cut or bid; 200 with your new view (bots' replies included)",
-        parameters=[OpenApiParameter(
-            IDEMPOTENCY_KEY, {"type": "string", "minLength": 1, "maxLength": 64,
-                              "pattern": IDEMPOTENCY_KEY_CHARACTERS.pattern},
-            OpenApiParameter.HEADER,
-            description="optional, a new one per action (e.g. a UUID): a retry with the key of "
-            "an act that was applied answers 200 with the view as it is now and every event "
-            "since that act (header `Idempotent-Replayed: true`) instead of acting again; the "
-            "same key with another action is a 409 `idempotency_key_reused`")],
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
         request=request_schema(ACT),
         responses={200: MatchViewOutput, **ERRORS},
         examples=[
@@ -190,13 +180,11 @@ class MatchEventsView(APIView):
     @extend_schema(
         operation_id="matches_events",
         summary="Public events after sequence number `since` (poll with the last seq you saw)",
-        parameters=[OpenApiParameter("since", int, description="default 0"),
-                    OpenApiParameter("limit", int, description="at most 500")],
+        parameters=[SINCE.parameter(), EVENTS.parameter()],
         responses={200: EventsOutput, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request, match_id: int):
-        since = query_int(request, "since", 0, 0, 2**31 - 1)
-        limit = query_int(request, "limit", selectors.MAX_EVENTS, 1, selectors.MAX_EVENTS)
+        since, limit = SINCE.parse(request), EVENTS.parse(request)
         read = services.match_read(request.user, match_id, events_after=since, events=limit)
         return Response({
             "version": read.match.version,

@@ -1,5 +1,6 @@
 """The API's one body parser: DRF's JSON parser, with every way a body can make the standard
-library's parser fail turned into a 400 `malformed_json`, and a bound on nesting.
+library's parser fail turned into a 400 `malformed_json`, a bound on nesting, and no NUL in any
+string (games.api.nul).
 
 DRF turns only `ValueError`s into a parse error (an integer of more than 4,300 digits is one),
 not the `RecursionError` of a body nested about a thousand deep. Nesting below that still reaches
@@ -9,6 +10,8 @@ understands is nested more than a few levels, so anything deeper than MAX_DEPTH 
 
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
+
+from games.api.nul import nul_refused
 
 MAX_DEPTH = 32
 
@@ -38,4 +41,5 @@ class BoundedJSONParser(JSONParser):
             raise ParseError(f"JSON parse error - nested more than {MAX_DEPTH} levels") from err
         if depth(data) > MAX_DEPTH:
             raise ParseError(f"JSON parse error - nested more than {MAX_DEPTH} levels")
+        nul_refused(data)
         return data

@@ -1,6 +1,7 @@
-"""OpenAPI from the engine's own descriptions: each registered ruleset's options, view and
-settlement facts become components (added by `add_components`, a drf-spectacular postprocessing
-hook), and the examples of views are real views of a dealt round, so they cannot go stale."""
+"""OpenAPI from the engine's own descriptions: each registered ruleset's options (alone, and with
+a new match's own), view and settlement facts become components (added by `add_components`, a
+drf-spectacular postprocessing hook), and the examples of views are real views of a dealt round,
+so they cannot go stale."""
 
 import hashlib
 import random
@@ -11,6 +12,7 @@ from games.engine.specs import Field, Obj
 from games.models import Match, Seat
 from games.presenters import match_view
 from games.selectors import MatchRead
+from games.services.matches import MATCH_OPTIONS
 from games.sql import SeatInfo
 
 EXAMPLE_SEED = "openapi-example"
@@ -30,6 +32,29 @@ def one_of(what: str, description: str) -> dict:
             "description": description}
 
 
+def any_of(what: str, description: str) -> dict:
+    """Any registered ruleset's `what` component, where a value may fit several (options, all
+    of them optional: `{}` is every ruleset's)."""
+    return {"anyOf": [ref(component(r, what)) for r in RULESETS.values()],
+            "description": description}
+
+
+def match_options(ruleset: Ruleset) -> dict:
+    """What a new match's `options` take: the ruleset's, and the match's own (MATCH_OPTIONS)."""
+    schema = ruleset.info.options.schema()
+    own = {name: spec.schema() for name, spec in MATCH_OPTIONS.items()}
+    return {**schema, "properties": {**schema["properties"], **own}}
+
+
+def _ruleset_in_paths(result) -> None:
+    """A ruleset in a URL is one of the registered ones (any other is a 404)."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path" and parameter["name"] == "ruleset":
+                    parameter["schema"] = {"type": "string", "enum": list(RULESETS)}
+
+
 def settle_body(ruleset: Ruleset) -> Obj:
     options = Obj({name: Field(f.spec, f.default, f.label)
                    for name, f in ruleset.info.options.fields.items()},
@@ -44,6 +69,8 @@ def add_components(result, generator, request, public):
         schemas[component(ruleset, "Options")] = ruleset.info.options.schema()
         schemas[component(ruleset, "View")] = ruleset.info.view.schema()
         schemas[component(ruleset, "SettleInput")] = settle_body(ruleset).schema()
+        schemas[component(ruleset, "MatchOptions")] = match_options(ruleset)
+    _ruleset_in_paths(result)
     return result
 
 

@@ -2,14 +2,11 @@
 exact JSON types, no unknown fields, and the schema OpenAPI shows); responses are documented by
 the serializers below, the ruleset views by the engine's own specs (games.api.schema)."""
 
-import re
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.api.schema import one_of
+from games.api.schema import any_of, one_of
 from games.engine.actions import ACTION
-from games.engine.errors import IllegalAction
 from games.engine.specs import (
     AnyObject,
     Bool,
@@ -48,10 +45,11 @@ CREATE = Obj({
                                    "a table")), None),
     "table": Field(Nullable(Text(50, "a table's slug (GET /tables/): its ruleset, options and "
                                  "bots")), None),
-    "options": Field(AnyObject("the ruleset's options; missing ones take the table's, else the "
+    "options": Field(AnyObject("the ruleset's options, and the match's turn clock "
+                               "(`turn_seconds`); missing ones take the table's, else the "
                                "site-wide defaults, else the ruleset's; `players` defaults to "
                                "the number of seats; a table that fixes its options refuses "
-                               "other values", one_of("Options", "")), {}),
+                               "other values", any_of("MatchOptions", "")), {}),
     "seats": Field(Nullable(List(SEAT, MAX_SEATS, 1, "seat 0 is yours (human); default: you "
                                  "and `players - 1` bots (normal, or the table's)")), None),
 }, "a new match")
@@ -61,54 +59,8 @@ def request_schema(spec: Spec) -> dict:
     return {"application/json": spec.schema()}
 
 
-def invalid_query(name: str, message: str) -> IllegalAction:
-    """A query parameter's or a header's refusal, naming it."""
-    return IllegalAction("invalid_input", f"{name}: {message}", field=name)
-
-
-def query_once(request, name: str) -> str | None:
-    """A query parameter's value: None when absent or empty, refused when given twice."""
-    values = request.query_params.getlist(name)
-    if len(values) > 1:
-        raise invalid_query(name, "given more than once")
-    return values[0] if values and values[0] else None
-
-
-def query_choice(request, name: str, choices) -> str | None:
-    value = query_once(request, name)
-    if value is not None and value not in choices:
-        raise invalid_query(name, "one of " + ", ".join(choices))
-    return value
-
-
-def query_int(request, name: str, default, low: int, high: int):
-    """A whole-number query parameter, given once, within low..high."""
-    text = query_once(request, name)
-    if text is None:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = low - 1
-    if not low <= value <= high:
-        raise invalid_query(name, f"a whole number {low}..{high}")
-    return value
-
-
 AUTOPLAY = Obj({"on": Field(Bool("true: the server plays your seat (托管); false: you take "
                                  "it back"))}, "托管 on or off")
-
-
-IDEMPOTENCY_KEY = "Idempotency-Key"
-IDEMPOTENCY_KEY_CHARACTERS = re.compile(r"[!-~]{1,64}")  # visible ASCII: a UUID fits
-
-
-def idempotency_key(request) -> str | None:
-    """The act's optional Idempotency-Key header: 1..64 visible ASCII characters."""
-    key = request.headers.get(IDEMPOTENCY_KEY)
-    if key is not None and not IDEMPOTENCY_KEY_CHARACTERS.fullmatch(key):
-        raise invalid_query(IDEMPOTENCY_KEY, "1 to 64 visible ASCII characters, e.g. a UUID")
-    return key
 
 
 class JoinInput(serializers.Serializer):

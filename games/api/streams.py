@@ -35,6 +35,8 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games import live, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
+from games.api.params import QueryInt, whole_number
+from games.api.serializers import WHOLE
 from games.engine.errors import Refusal
 from games.models import Match, Seat
 
@@ -125,12 +127,15 @@ def _ended(error: Exception) -> None:
     logger.warning("live stream ended, the database is away: %s", error)
 
 
+LAST_EVENT_ID = QueryInt("last_event_id", 0, WHOLE)
+
+
 def _last_event_id(request) -> int | None:
-    raw = request.headers.get("Last-Event-ID", request.GET.get("last_event_id"))
-    try:
-        return max(0, int(raw)) if raw is not None else None
-    except ValueError:
-        return None
+    """Where a reader who reconnects was: the Last-Event-ID header (EventSource sends it), else
+    `?last_event_id=`; None for a reader who starts."""
+    if header := request.headers.get("Last-Event-ID"):
+        return whole_number("Last-Event-ID", header, LAST_EVENT_ID.low, LAST_EVENT_ID.high)
+    return LAST_EVENT_ID.parse(request)
 
 
 def _differences(before: dict, after: dict, skip: tuple[str, ...] = ()) -> dict:
@@ -221,8 +226,8 @@ async def _match_messages(user, match_id: int, last_id: int | None):
 
 @only_get
 async def match_stream(request, match_id: int):
-    last_id = _last_event_id(request)
     try:
+        last_id = _last_event_id(request)
         user = await in_thread(_reader)(request)
         match = await in_thread(selectors.match_for)(user, match_id)
     except REFUSED as error:

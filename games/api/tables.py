@@ -1,7 +1,8 @@
 """Tables: the house's presets, listed for anyone, and the quick match that seats a person at
 one (games.services.table_play)."""
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from django.urls.converters import SlugConverter
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -11,6 +12,12 @@ from games.api.errors import ErrorSerializer
 from games.api.matches import VIEW_EXAMPLES, seated_response
 from games.api.serializers import MatchViewOutput, TableListOutput
 from games.engine.registry import get_ruleset
+from games.models import Table
+
+# The URL takes a slug (any other is no URL) of a table's length.
+SLUG = OpenApiParameter("slug", {"type": "string", "pattern": f"^{SlugConverter.regex}$",
+                                 "maxLength": Table._meta.get_field("slug").max_length},
+                        OpenApiParameter.PATH)
 
 
 class TableListView(APIView):
@@ -43,6 +50,7 @@ class TablePlayView(APIView):
         operation_id="tables_play",
         summary="Quick match: a seat at a waiting match of this table (201: a new one, waiting "
         "for people until `bots_fill_at`)",
+        parameters=[SLUG],
         request=None,
         responses={200: MatchViewOutput, 201: MatchViewOutput, 401: ErrorSerializer,
                    404: ErrorSerializer},

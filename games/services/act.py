@@ -49,7 +49,8 @@ def action_submit(
     row: MatchRow | None = None, state: Any = None,
 ) -> Submitted | Replayed:
     """Apply one action of `seat` and everything it sets off. A person acting (`player`) acts
-    for the seat they hold (Forbidden if they hold none, or `seat` names another); without
+    for the seat they hold (NotFound if they hold none, as for a read; Forbidden if `seat`
+    names another, or for staff, who may read any match but hold no seat in it); without
     `player` the caller has checked `seat`; `reason` says why the server acts (actor auto).
     `announce` False: the caller plays the next server turn itself. `row` and `state`: the
     match as the caller has just read it and its decoded snapshot (a server turn), so neither is
@@ -93,12 +94,16 @@ def _act(match_id: int, player, seat: int | None, action: Action, expected_versi
 
 
 def _acting_seat(row: MatchRow | None, player, seat: int | None) -> int:
-    """The seat that acts: no such match (NotFound), or not the person's seat (Forbidden)."""
+    """The seat that acts. No such match, or one the person may not read (no seat, not staff):
+    NotFound, alike, as a read answers (the refusal must not tell that the match exists). A
+    seat that is not the person's: Forbidden."""
     if row is None:
         raise NotFound()
     if player is None:
         return seat
     mine = next((s.index for s in row.seats if s.user_id == player.pk), None)
+    if mine is None and not player.is_staff:
+        raise NotFound()
     if mine is None or seat not in (None, mine):
         raise Forbidden("you can act only for your own seat")
     return mine

@@ -27,6 +27,9 @@ from games.services.progress import Progress
 TURN_CLOCK = Nullable(Int(*TURN_SECONDS, "seconds a person has for each decision; null: no "
                           "clock; missing: none when one person plays against bots, "
                           f"{DEFAULT_TURN_SECONDS} when people share the table"))
+# The options of a match itself, taken in `options` beside the ruleset's (the schema shows them
+# with each ruleset's).
+MATCH_OPTIONS = {"turn_seconds": TURN_CLOCK}
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
 INVITE_LENGTH = 10
 

@@ -98,6 +98,8 @@ def test_non_whole_numbers_in_settlement_facts_are_a_400(api_client, value):
         ("/api/v1/matches/", "before=-1", "before"),
         ("/api/v1/matches/{id}/events/", "since=x", "since"),
         ("/api/v1/matches/{id}/events/", "limit=0", "limit"),
+        ("/api/v1/matches/{id}/stream/", "last_event_id=+5", "last_event_id"),
+        ("/api/v1/matches/{id}/stream/", "last_event_id=1&last_event_id=2", "last_event_id"),
     ],
 )
 def test_a_query_parameter_given_twice_or_out_of_bounds_is_refused(auth_client, match, path,
@@ -107,3 +109,12 @@ def test_a_query_parameter_given_twice_or_out_of_bounds_is_refused(auth_client, 
     error = response.json()["error"]
     assert error["code"] == "invalid_input"
     assert error["details"]["field"] == name
+
+
+@pytest.mark.parametrize("value", ["٣", " 5", "1_0", "-1", "05"])
+def test_a_streams_last_event_id_header_is_a_whole_number_as_query_numbers_are(auth_client,
+                                                                               match, value):
+    response = auth_client.get(f"/api/v1/matches/{match['id']}/stream/",
+                               HTTP_LAST_EVENT_ID=value)
+    assert response.status_code == 400
+    assert response.json()["error"]["details"] == {"field": "Last-Event-ID"}

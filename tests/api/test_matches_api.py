@@ -248,7 +248,7 @@ def test_not_your_turn_and_not_your_seat(duo):
     status, data = other.post(path, {**body, "seat": view["you"]})
     assert status == 403 and data["error"]["code"] == "forbidden"
     status, data = new_player().post(path, body)
-    assert status == 403
+    assert status == 404 and data["error"]["code"] == "not_found"  # as for a read
     assert fingerprint(view["id"]) == before
 
 

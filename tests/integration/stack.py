@@ -115,7 +115,7 @@ class Stack:
         """A web server as production runs it (gunicorn, uvicorn workers); its port."""
         port = port or self.web_port
         self._start(name, ["gunicorn", "config.asgi:application", "--worker-class",
-                           "uvicorn_worker.UvicornWorker", "--bind", f"127.0.0.1:{port}",
+                           "config.workers.UvicornWorker", "--bind", f"127.0.0.1:{port}",
                            "--workers", "2", "--timeout", "60",
                            "--no-control-socket"])  # several servers on one machine
         wait_for(f"the web server {name}", lambda: answers(port))

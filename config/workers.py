@@ -1,0 +1,40 @@
+"""gunicorn's worker for the service: uvicorn's (ASGI), which also ends when its master is gone.
+
+gunicorn's own workers look at their parent each time they tell it they are alive; uvicorn's
+worker does not, so a master killed with SIGKILL (or by the OOM killer) left its workers running
+on as orphans, holding the port and unsupervised, and a restarted master could not take it over.
+Here each worker looks at its parent every second: once the master is gone it shuts down as on
+SIGTERM (stops accepting, lets requests in flight finish for up to gunicorn's
+`graceful_timeout`) and exits.
+"""
+
+import asyncio
+import os
+import signal
+
+from uvicorn_worker import UvicornWorker as BaseUvicornWorker
+
+MASTER_CHECK_SECONDS = 1.0
+
+
+class UvicornWorker(BaseUvicornWorker):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A shutdown waits for open responses, and a live stream never ends by itself: bounded
+        # here as the master bounds it (it kills a worker graceful_timeout after SIGTERM), so
+        # that an orphan, whom nobody kills, ends too.
+        self.config.timeout_graceful_shutdown = self.cfg.graceful_timeout
+
+    async def _serve(self) -> None:
+        watch = asyncio.create_task(self._watch_master())
+        try:
+            await super()._serve()
+        finally:
+            watch.cancel()
+
+    async def _watch_master(self) -> None:
+        while os.getppid() == self.ppid:
+            await asyncio.sleep(MASTER_CHECK_SECONDS)
+        self.log.warning("worker %s: its master %s is gone, shutting down", os.getpid(),
+                         self.ppid)
+        os.kill(os.getpid(), signal.SIGTERM)  # uvicorn's own graceful shutdown

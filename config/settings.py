@@ -299,6 +299,13 @@ LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELER
 # follow (one query: it makes up for notices that were lost).
 STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
+# Seconds between a web process's looks at the tokens of its open streams (one query): a token
+# that expired, or was revoked while the notice of it was lost, ends its streams by then.
+STREAM_TOKEN_LOOK_SECONDS = float(env("STREAM_TOKEN_LOOK_SECONDS", "1"))
+STREAM_TOKENS_GOOD = "accounts.tokens.good"
+# Streams an account keeps open in one web process: one more ends the oldest
+# (`event: closed`, code too_many_streams).
+STREAM_MAX_PER_ACCOUNT = env_int("STREAM_MAX_PER_ACCOUNT", 20, low=1)
 # While the server is to act in a streamed match and nothing arrives, the stream reads the match
 # again after this long, and the read plays what is overdue: with workers, a lost turn as soon as
 # it counts as lost; in the embedded mode, where a request plays only EMBEDDED_TURN_SECONDS of

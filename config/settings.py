@@ -5,6 +5,7 @@ executed eagerly in-process. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS,
 (PostgreSQL) and CELERY_BROKER_URL (Redis). README.md lists every variable.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -39,6 +40,18 @@ def env_int(name: str, default: int, low: int = 0) -> int:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[str]:
+    """A comma-separated list of addresses and CIDR networks, each checked."""
+    found = env_list(name, "")
+    for item in found:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError as err:
+            raise ImproperlyConfigured(f"{name}: {item!r} is no address or network "
+                                       "(e.g. 10.0.0.5 or 10.0.0.0/8)") from err
+    return found
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -204,11 +217,12 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
                                "admin_login": "10/minute", "guest": "60/hour",
                                "guest_browser": "10/hour"},
-    # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
-    # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
-    # header, which a client can otherwise fill with anything to escape the limits.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
 }
+# The proxies trusted to say who their client is (addresses or networks): a request from one of
+# them is counted (throttles) as coming from the rightmost X-Forwarded-For address that is not
+# one of them, and the ASGI server (manage.py serve, the gunicorn worker) reads the header from
+# them alone. None by default: the header is ignored, since a client can write anything in it.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 # API tokens expire this long after they are issued; POST auth/refresh/ trades a valid one for a
 # new one (accounts.tokens).

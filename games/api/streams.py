@@ -38,7 +38,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games import live, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
-from games.api.params import QueryInt, whole_number
+from games.api.params import QueryInt, takes, whole_number
 from games.api.serializers import WHOLE
 from games.engine.errors import Refusal
 from games.models import Match, Seat
@@ -244,6 +244,7 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
         subscription.close()
 
 
+@takes("ticket", LAST_EVENT_ID)
 @only_get
 async def match_stream(request, match_id: int):
     try:
@@ -375,6 +376,7 @@ async def _account_messages(user, token):
         subscription.close()
 
 
+@takes("ticket")
 @only_get
 async def account_stream(request):
     try:

@@ -318,8 +318,8 @@ STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
 # that expired, or was revoked while the notice of it was lost, ends its streams by then.
 STREAM_TOKEN_LOOK_SECONDS = float(env("STREAM_TOKEN_LOOK_SECONDS", "1"))
 STREAM_TOKENS_GOOD = "accounts.tokens.good"
-# Streams an account keeps open in one web process: one more ends the oldest
-# (`event: closed`, code too_many_streams).
+# Streams an account keeps open across the web processes (counted in Redis; with Redis away,
+# each process counts its own): one more ends the oldest (`event: closed`, too_many_streams).
 STREAM_MAX_PER_ACCOUNT = env_int("STREAM_MAX_PER_ACCOUNT", 20, low=1)
 # While the server is to act in a streamed match and nothing arrives, the stream reads the match
 # again after this long, and the read plays what is overdue: with workers, a lost turn as soon as

@@ -15,14 +15,18 @@ Access that ends ends the streams it opened: a token logged out or revoked, or a
 deactivated, publishes a notice on the account's `access` channel once committed
 (accounts.streams), and every STREAM_TOKEN_LOOK_SECONDS each process checks, in one query, that
 the tokens of its open streams are still good (expired ones, and any notice lost with Redis
-away). An account keeps at most STREAM_MAX_PER_ACCOUNT streams open in a process: one more ends
-its oldest. A stream that ends so says why in its last message, and its client does not reconnect.
+away). An account keeps at most STREAM_MAX_PER_ACCOUNT streams open: one more ends its oldest,
+wherever it is (Redis keeps each account's streams by when they opened; with Redis away, each
+process counts its own). A stream that ends so says why in its last message, and its client does
+not reconnect.
 """
 
 import asyncio
 import json
 import logging
+import secrets
 import threading
+import time
 import urllib.parse
 from collections.abc import Iterable
 
@@ -38,6 +42,9 @@ from games import selectors
 logger = logging.getLogger(__name__)
 
 RECONNECT_SECONDS = 1.0
+# How long Redis keeps an account's list of open streams after the last one opened: entries of
+# a process that died are dropped by then (meanwhile they are the oldest, the first to go).
+ACCOUNT_STREAMS_SECONDS = 24 * 3600
 # How long a client waits before it reconnects to a stream the server ended because it is
 # stopping (SSE's `retry` field and the `restarting` event say so).
 RESTART_RETRY_MS = 2000
@@ -76,6 +83,10 @@ def access_channel(user_id: int) -> str:
     return f"{prefix()}access:{user_id}"
 
 
+def account_streams_key(user_id: int) -> str:
+    return f"{prefix()}streams:{user_id}"
+
+
 def access_ended(user_id: int, token_id: int | None = None) -> None:
     """Every stream opened with this token (None: with any token of the account) ends."""
     publish(access_channel(user_id), {"ended": "revoked", "token": token_id})
@@ -90,6 +101,7 @@ class Subscription:
         self.queue: asyncio.Queue[dict] = asyncio.Queue()
         self.channels: set[str] = set()
         self.user, self.token = user, token
+        self.id = secrets.token_hex(8)  # among the account's streams, in every process
 
     def listen(self, channels: Iterable[str]) -> None:
         with self.hub.lock:
@@ -108,10 +120,13 @@ class Subscription:
                     self.hub.known.pop(channel, None)
             _forget(self.hub.tokens, self.token, self)
             _forget(self.hub.accounts, self.user, self)
+        if self.token is not None and settings.LIVE_REDIS_URL:
+            self.hub.in_background(self.hub.uncount(self))
 
     def deliver(self, notice: dict) -> None:
-        if notice.get("token") not in (None, self.token):
-            return  # another token of the account ended
+        if notice.get("token") not in (None, self.token) \
+                or notice.get("stream") not in (None, self.id):
+            return  # another token, or another stream, of the account ended
         try:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, notice)
         except RuntimeError:  # its loop is closed: the stream is gone
@@ -150,6 +165,8 @@ class Hub:
         self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: dict[str, asyncio.Task] = {}
+        self.background: set[asyncio.Task] = set()
+        self.client: aioredis.Redis | None = None
         self.stopping = False
 
     def subscribe(self, channels: Iterable[str], user: int | None = None,
@@ -172,7 +189,43 @@ class Hub:
         if self.stopping:
             subscription.deliver({"stopping": True})
         self._run()
+        if token is not None and settings.LIVE_REDIS_URL:
+            self.in_background(self.count(subscription))
         return subscription
+
+    def in_background(self, work) -> None:
+        """`work` run on the streams' loop, kept until done (a task nobody holds may vanish)."""
+        try:
+            task = asyncio.get_running_loop().create_task(work)
+        except RuntimeError:  # no loop any more: the process is stopping
+            work.close()
+            return
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def count(self, subscription: Subscription) -> None:
+        """The account's streams in every process, by when they opened: beyond
+        STREAM_MAX_PER_ACCOUNT the oldest end, wherever they are."""
+        key, user = account_streams_key(subscription.user), subscription.user
+        try:
+            async with self.client.pipeline(transaction=True) as pipe:
+                pipe.zadd(key, {subscription.id: time.time()})
+                pipe.zrange(key, 0, -(settings.STREAM_MAX_PER_ACCOUNT + 1))
+                pipe.expire(key, ACCOUNT_STREAMS_SECONDS)
+                _, over, _ = await pipe.execute()
+            if over:
+                await self.client.zrem(key, *over)
+            for stream in over:
+                await self.client.publish(access_channel(user), json.dumps(
+                    {"ended": "too_many_streams", "stream": stream.decode()}))
+        except (redis.RedisError, OSError) as error:
+            logger.warning("live streams: could not count the account's streams (%s)", error)
+
+    async def uncount(self, subscription: Subscription) -> None:
+        try:
+            await self.client.zrem(account_streams_key(subscription.user), subscription.id)
+        except (redis.RedisError, OSError) as error:
+            logger.warning("live streams: could not count the account's streams (%s)", error)
 
     def end_tokens(self, token_ids: Iterable[int]) -> None:
         """The streams of these tokens end (their access is gone)."""
@@ -191,7 +244,11 @@ class Hub:
         """The process's look, and its Redis subscription, running on the streams' loop."""
         loop = asyncio.get_running_loop()
         if loop is not self.loop:
-            self.loop, self.tasks = loop, {}
+            self.loop, self.tasks, self.client = loop, {}, None
+        if settings.LIVE_REDIS_URL and self.client is None:
+            timeout = settings.BROKER_TIMEOUT_SECONDS
+            self.client = aioredis.from_url(settings.LIVE_REDIS_URL, socket_timeout=timeout,
+                                            socket_connect_timeout=timeout)
         wanted = {"look": self._look, "tokens": self._look_at_tokens,
                   **({"listen": self._listen} if settings.LIVE_REDIS_URL else {})}
         for name, run in wanted.items():

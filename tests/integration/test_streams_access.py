@@ -2,8 +2,8 @@
 servers, each gunicorn with two uvicorn workers, on one private PostgreSQL and Redis): a stream
 served by one server ends within 2 s of its token being logged out everywhere (on the other
 server), revoked by staff or expiring, with Redis up and with Redis stopped; a ticket asked for
-before a logout opens nothing after it; and with Redis stopped an account stream still
-announces a turn."""
+before a logout opens nothing after it; with Redis stopped an account stream still announces a
+turn; and an account's streams are capped across the servers."""
 
 import asyncio
 import random
@@ -12,25 +12,21 @@ import time
 import psycopg
 import pytest
 
-from tests.integration.stack import Stack, free_port
+from tests.integration.stack import Stack, two_web_servers
 from tests.matchplay import Client, choose, create, http_sender, sign_in
 from tests.sse import EventStream
 
 ENDS_WITHIN = 2.0  # seconds, the issue's bound
 WAIT = 15
 LOOK = 1  # STREAM_LOOK_SECONDS
+MOST = 3  # STREAM_MAX_PER_ACCOUNT
 
 
 @pytest.fixture(scope="module")
 def stack():
-    stack = Stack(STREAM_LOOK_SECONDS=str(LOOK)).prepare()
-    try:
-        stack.start_web("web")
-        stack.second_port = stack.start_web("web2", free_port())
+    with two_web_servers(STREAM_LOOK_SECONDS=str(LOOK),
+                         STREAM_MAX_PER_ACCOUNT=str(MOST)) as stack:
         yield stack
-    finally:
-        print(stack.logs())  # shown when a test failed
-        stack.down()
 
 
 @pytest.fixture(params=["redis up", "redis stopped"])
@@ -191,3 +187,28 @@ async def test_with_redis_stopped_an_account_stream_announces_a_turn(stack):
         _, view = await asyncio.to_thread(join.get, f"/matches/{view['id']}/")
     await account.close()
     assert told >= 3
+
+
+async def test_one_stream_more_than_the_account_may_keep_ends_its_oldest_on_the_other_server(
+        stack):
+    if "redis" not in stack.processes:
+        stack.start_redis()
+    client = await asyncio.to_thread(person, stack)
+    auth = {"Authorization": f"Token {token(client)}"}
+    streams = []
+    for n in range(MOST + 1):  # the oldest on the first server, the last on the second
+        port = stack.web_port if n < MOST else stack.second_port
+        stream = await EventStream.open(port, "/api/v1/stream/", auth)
+        assert (await stream.next(WAIT)).event == "matches"
+        streams.append(stream)
+        await asyncio.sleep(0.2)  # opened in this order, as Redis counts them
+    last = await streams[0].next(WAIT)
+    while last.event == "matches":  # the list again, as the server's subscription began
+        last = await streams[0].next(WAIT)
+    assert (last.event, last.data["code"]) == ("closed", "too_many_streams")
+    assert await streams[0].next(WAIT) is None
+    for stream in streams[1:]:
+        with pytest.raises(TimeoutError):
+            while (await stream.next(1)).event == "matches":
+                pass
+        await stream.close()

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from games.api import matches, rematch, rules, streams, tables
 from games.api.errors import no_such_url
-from games.api.health import HealthView
+from games.api.health import HealthView, ReadyView
 
 MAX_ID_DIGITS = 18  # below 2**63: any longer number is no id, and no URL here (not an overflow)
 
@@ -25,6 +25,7 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
+    path("health/ready/", ReadyView.as_view(), name="health-ready"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the page needs no inline script.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),

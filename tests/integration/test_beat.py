@@ -23,11 +23,13 @@ LEASE = 1.5  # their BEAT_LEASE_SECONDS
 SENT = re.compile(r"Sending due task recover-turns")
 
 
-def start_beat(tmp_path: Path, name: str) -> tuple[subprocess.Popen, Path]:
+def start_beat(tmp_path: Path, name: str, interval: float = INTERVAL,
+               lease: float = LEASE) -> tuple[subprocess.Popen, Path]:
+    """A beat process on the test database, sweeping every `interval` seconds; its log."""
     log_path = tmp_path / f"{name}.log"
     env = {**os.environ, "DATABASE_URL": worker_database_url(),
            "DJANGO_SETTINGS_MODULE": "config.settings",
-           "RECOVERY_SWEEP_SECONDS": str(INTERVAL), "BEAT_LEASE_SECONDS": str(LEASE)}
+           "RECOVERY_SWEEP_SECONDS": str(interval), "BEAT_LEASE_SECONDS": str(lease)}
     with open(log_path, "w") as log:
         beat = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",

@@ -83,6 +83,14 @@ class Clocks:
         self.thread.start()
 
     def _watch(self) -> None:
+        from django.db import connection
+
+        try:
+            self._watch_rows()
+        finally:
+            connection.close()  # this thread's own
+
+    def _watch_rows(self) -> None:
         from games.models import Match
 
         while not self.stopping.is_set():

@@ -133,16 +133,19 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
 # together, each turn is played exactly once. Time limits come from the settings, below Redis's
 # visibility timeout so a running task is never handed to a second worker. A database outage
 # longer than the retries leaves the turn due in the match row: the sweep plays it afterwards.
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=settings.BOT_TASK_SOFT_TIME_LIMIT,
-    time_limit=settings.BOT_TASK_TIME_LIMIT,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=3,
-)
+TURN_TASK = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "soft_time_limit": settings.BOT_TASK_SOFT_TIME_LIMIT,
+    "time_limit": settings.BOT_TASK_TIME_LIMIT,
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "retry_backoff_max": 10,
+    "max_retries": 3,
+}
+
+
+@shared_task(**TURN_TASK)
 def bot_act(match_id: int, version: int) -> int:
     coordination.clear_queued(match_id, version)
     return play_server_turns(match_id, version)
@@ -153,16 +156,7 @@ def bot_act(match_id: int, version: int) -> int:
 CLOCK_SKEW_SECONDS = 1.0
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=settings.BOT_TASK_SOFT_TIME_LIMIT,
-    time_limit=settings.BOT_TASK_TIME_LIMIT,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=3,
-)
+@shared_task(**TURN_TASK)
 def clock_act(match_id: int, version: int, deadline: float) -> int:
     """The turn of a person whose clock runs out at `deadline` (a Unix time), queued to the
     clock queue to run then: that one turn only, so the clock worker's slots stay free; the

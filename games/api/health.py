@@ -48,10 +48,13 @@ def broker_status() -> str:
     return "ok"
 
 
-class HealthView(APIView):
+class ProbeView(APIView):
     # Probes send no credentials and must not be refused for a stale one.
     authentication_classes = []
     permission_classes = [AllowAny]
+
+
+class HealthView(ProbeView):
 
     @extend_schema(
         responses={200: HealthSerializer, 503: HealthSerializer},
@@ -117,10 +120,7 @@ def readiness() -> dict:
     return answer
 
 
-class ReadyView(APIView):
-    authentication_classes = []
-    permission_classes = [AllowAny]
-
+class ReadyView(ProbeView):
     @extend_schema(
         responses={200: ReadySerializer, 503: ReadySerializer},
         description="200 when every part of the deployment does its work; 503, naming the part, "

@@ -2,7 +2,6 @@
 run when its clock runs out and plays that one turn, and a server turn is not queued twice while
 its task waits (workers' mode, with the broker's calls caught)."""
 
-import itertools
 from datetime import timedelta
 
 import pytest
@@ -12,21 +11,12 @@ from django.utils import timezone
 import bots.tasks
 from bots import coordination
 from config.celery import app
-from games import hooks, services
+from games import services
 from games.models import Match, Move
 from tests.matchplay import bots as bot_seats
 from tests.matchplay import create, new_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def announced(monkeypatch) -> list[tuple[int, int]]:
-    jobs = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
-    counter = itertools.count()
-    monkeypatch.setattr(services.progress, "new_seed", lambda: f"clock-queue-{next(counter)}")
-    return jobs
 
 
 @pytest.fixture
@@ -52,13 +42,13 @@ def broker(monkeypatch) -> dict[str, list]:
     return sent
 
 
-def person_and_bots(announced, turn_seconds: int = 10) -> Match:
+def person_and_bots(queued, turn_seconds: int = 10) -> Match:
     """A 510k match, a person against three bots, at the person's turn with a running clock."""
     player = new_player()
     view = create(player, "510k", {"rounds": 1, "turn_seconds": turn_seconds},
                   bot_seats(3))
     while not view["your_turn"]:  # the bots cut and bid first: played here, as tasks would
-        match_id, version = announced.pop()
+        match_id, version = queued.pop()
         bots.tasks.play_server_turns(match_id, version)
         view = player.get(f"/matches/{view['id']}/")[1]
     match = Match.objects.get(pk=view["id"])
@@ -66,10 +56,10 @@ def person_and_bots(announced, turn_seconds: int = 10) -> Match:
     return match
 
 
-def bots_turn(announced) -> Match:
+def bots_turn(queued) -> Match:
     player = new_player()
     view = create(player, "510k", {"rounds": 1}, bot_seats(3))
-    while not announced:
+    while not queued:
         view = player.post(f"/matches/{view['id']}/act/",
                            {"expected_version": view["version"],
                             "action": view["legal_actions"][0]})[1]
@@ -86,8 +76,8 @@ def test_the_sweep_and_timeouts_have_their_own_queue_and_bots_the_default():
     assert keys == {settings.BOTS_QUEUE: "bots", settings.CLOCK_QUEUE: "clock"}
 
 
-def test_a_clock_is_claimed_before_it_runs_out_and_only_once(announced):
-    match = person_and_bots(announced)
+def test_a_clock_is_claimed_before_it_runs_out_and_only_once(queued):
+    match = person_and_bots(queued)
     lease = settings.TURN_RECOVERY_SECONDS
     assert services.clocks_claim(ahead=5, lease=lease, limit=10) == []  # 10 s left
     claimed = services.clocks_claim(ahead=11, lease=lease, limit=10)
@@ -98,14 +88,14 @@ def test_a_clock_is_claimed_before_it_runs_out_and_only_once(announced):
     assert services.due_claim(lease=lease, limit=10) == []  # not due before its deadline
 
 
-def test_a_bots_turn_is_no_clock(announced):
-    match = bots_turn(announced)
+def test_a_bots_turn_is_no_clock(queued):
+    match = bots_turn(queued)
     assert match.due_at is not None and match.deadline_at is None
     assert services.clocks_claim(ahead=3600, lease=5, limit=10) == []
 
 
-def test_the_sweep_queues_a_timeout_for_when_its_clock_runs_out(announced, broker):
-    match = person_and_bots(announced, turn_seconds=10)
+def test_the_sweep_queues_a_timeout_for_when_its_clock_runs_out(queued, broker):
+    match = person_and_bots(queued, turn_seconds=10)
     soon = timezone.now() + timedelta(seconds=1)
     Match.objects.filter(pk=match.pk).update(deadline_at=soon, due_at=soon)
     assert bots.tasks.recover() == 1
@@ -113,21 +103,21 @@ def test_the_sweep_queues_a_timeout_for_when_its_clock_runs_out(announced, broke
     assert bots.tasks.recover() == 0
 
 
-def test_the_timeout_plays_that_one_turn_and_queues_the_bots_after_it(announced):
-    match = person_and_bots(announced, turn_seconds=10)
+def test_the_timeout_plays_that_one_turn_and_queues_the_bots_after_it(queued):
+    match = person_and_bots(queued, turn_seconds=10)
     past = timezone.now() - timedelta(seconds=1)
     Match.objects.filter(pk=match.pk).update(deadline_at=past, due_at=past)
-    announced.clear()
+    queued.clear()
     assert bots.tasks.clock_act(match.pk, match.version, past.timestamp()) == 1
     timeout = Move.objects.filter(match=match, version__gt=match.version).earliest("version")
     assert (timeout.actor, timeout.reason) == ("auto", "timeout")
     after = Match.objects.get(pk=match.pk)
-    assert announced == [(match.pk, after.version)]  # the bots' turns: to the bots queue
+    assert queued == [(match.pk, after.version)]  # the bots' turns: to the bots queue
     assert bots.tasks.clock_act(match.pk, match.version, past.timestamp()) == 0  # again: no-op
 
 
-def test_a_timeout_queued_a_little_early_waits_for_its_clock(announced, monkeypatch):
-    match = person_and_bots(announced, turn_seconds=10)
+def test_a_timeout_queued_a_little_early_waits_for_its_clock(queued, monkeypatch):
+    match = person_and_bots(queued, turn_seconds=10)
     slept = []
     monkeypatch.setattr(bots.tasks.time, "sleep", slept.append)
     soon = timezone.now() + timedelta(seconds=0.5)
@@ -135,8 +125,8 @@ def test_a_timeout_queued_a_little_early_waits_for_its_clock(announced, monkeypa
     assert len(slept) == 1 and 0 < slept[0] <= 0.5
 
 
-def test_a_server_turn_waiting_in_the_queue_is_not_queued_again(announced, broker):
-    match = bots_turn(announced)
+def test_a_server_turn_waiting_in_the_queue_is_not_queued_again(queued, broker):
+    match = bots_turn(queued)
     turn = (match.pk, match.version)
     bots.tasks.enqueue_bot_turn(*turn)
     bots.tasks.enqueue_bot_turn(*turn)  # the sweep found it due while its task waits
@@ -146,8 +136,8 @@ def test_a_server_turn_waiting_in_the_queue_is_not_queued_again(announced, broke
     assert broker["bots"] == [turn, turn]
 
 
-def test_a_task_clears_its_queued_mark_when_it_starts(announced, monkeypatch):
-    match = bots_turn(announced)
+def test_a_task_clears_its_queued_mark_when_it_starts(queued, monkeypatch):
+    match = bots_turn(queued)
     cleared = []
     monkeypatch.setattr(coordination, "clear_queued", lambda *job: cleared.append(job))
     bots.tasks.bot_act(match.pk, match.version)

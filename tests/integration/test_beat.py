@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 
 from bots import coordination
-from tests.integration.conftest import ROOT, worker_database_url
+from tests.integration.conftest import ROOT, stop_worker, worker_database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,16 +49,6 @@ def wait_until(what: str, check, seconds: float = 60) -> None:
         time.sleep(0.1)
 
 
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 @pytest.fixture
 def two_beats(tmp_path):
     started = [start_beat(tmp_path, "first"), start_beat(tmp_path, "second")]
@@ -66,7 +56,7 @@ def two_beats(tmp_path):
         yield started
     finally:
         for beat, _ in started:
-            stop(beat)
+            stop_worker(beat)
         for _, log_path in started:
             print(log_path.read_text()[-3000:])  # shown when the test failed
 
@@ -102,7 +92,7 @@ def test_readiness_sees_the_sweep_stop_with_beat(api_client, tmp_path, settings)
         ready = api_client.get("/api/v1/health/ready/").json()
         assert ready["sweep"] == ready["bots_worker"] == ready["clock_worker"] == "ok"
     finally:
-        stop(beat)
+        stop_worker(beat)
         print(log_path.read_text()[-3000:])
     wait_until("readiness failing",
                lambda: api_client.get("/api/v1/health/ready/").status_code == 503, seconds=30)

@@ -9,8 +9,8 @@ from django.conf import settings
 
 from bench.clock_lateness import Clocks, measure, quantiles, wait_for_a_sweep
 from config.celery import app as celery_app
-from tests.integration.conftest import start_worker
-from tests.integration.test_beat import start_beat, stop
+from tests.integration.conftest import start_worker, stop_worker
+from tests.integration.test_beat import start_beat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,7 +38,7 @@ def clock_apart(celery_worker, tmp_path):
         yield
     finally:
         for process in started:
-            stop(process)
+            stop_worker(process)
         for queue in queues:
             celery_app.control.add_consumer(queue, destination=[celery_worker], reply=True)
 

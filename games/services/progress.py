@@ -138,6 +138,7 @@ class Progress:
             self.set_status(Match.Status.FINISHED)
             self.match.standings = engine.standings(self.state)
             self.event({"type": "match_finished", "standings": self.match.standings})
+            hooks.announce_match_finished(self.match, self.seats, engine.sides(self.state))
         return True
 
     def set_status(self, status: str) -> None:

@@ -1,0 +1,105 @@
+"""Rating a finished match, inside the transaction that finished it (games.hooks): once, whoever
+tries again, since a match's changes are unique per (match, rating) and a match that has any is
+not rated again.
+
+Who is who: a person's seat is that person, a bot's seat its level (every bot of a level is one
+player, per ruleset). Sides and their places are the ruleset's (Ruleset.sides); a side with a
+person who left (their seat still in 托管 because their clock ran out, when the match ended) is
+placed after every side without one. A bot level with several seats in a match moves by the mean
+of what each of its seats would have moved it.
+"""
+
+from collections import defaultdict
+from statistics import fmean
+
+from django.db.models import Q, Sum
+from openskill.models import PlackettLuce
+
+from games.models import Seat
+from games.services.progress import AUTOPLAY_TIMEOUT
+from ratings.models import Rating, RatingChange
+from scoring.models import ScoreEntry
+
+MODEL = PlackettLuce()
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return MODEL.rating(mu=mu, sigma=sigma).ordinal()
+
+
+def player_of(seat: Seat) -> tuple[int | None, str]:
+    """(user id, bot level): whose rating a seat plays for."""
+    return (None, seat.bot_level) if seat.kind == Seat.Kind.BOT else (seat.user_id, "")
+
+
+def places(sides: list[dict], left: set[int]) -> list[int]:
+    """Each side's place: the ruleset's, except that sides with a person who left come after
+    every other (among themselves, in the ruleset's order); equal places stay equal."""
+    keys = [(bool(left & set(side["seats"])), side["rank"]) for side in sides]
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
+
+
+def match_rate(match, seats: list[Seat], sides: list[dict]) -> None:
+    if RatingChange.objects.filter(match=match).exists():
+        return
+    left = {int(seat) for seat, why in match.autoplay.items() if why == AUTOPLAY_TIMEOUT}
+    place_of = {s: place for side, place in zip(sides, places(sides, left), strict=True)
+                for s in side["seats"]}
+    seats_of = defaultdict(list)
+    for seat in seats:
+        seats_of[player_of(seat)].append(seat.index)
+    ratings = _locked_ratings(match.ruleset, list(seats_of))
+    points = _match_points(match)
+    teams = [[MODEL.rating(mu=ratings[player_of(seats[s])].mu,
+                           sigma=ratings[player_of(seats[s])].sigma) for s in side["seats"]]
+             for side in sides]
+    rated = MODEL.rate(teams, ranks=[place_of[side["seats"][0]] for side in sides])
+    after = {s: new for side, team in zip(sides, rated, strict=True)
+             for s, new in zip(side["seats"], team, strict=True)}
+    changes = []
+    for player, indices in seats_of.items():
+        rating = ratings[player]
+        best = min(indices, key=lambda s: (place_of[s], s))
+        before = rating.ordinal
+        rating.mu += fmean(after[s].mu - rating.mu for s in indices)
+        rating.sigma = fmean(after[s].sigma for s in indices)
+        rating.ordinal = ordinal(rating.mu, rating.sigma)
+        rating.matches += 1
+        rating.wins += place_of[best] == 1
+        rating.points += points.get(best, 0)
+        changes.append(RatingChange(
+            rating=rating, match=match, seat=best, rank=place_of[best], sides=len(sides),
+            left=best in left, points=points.get(best, 0), mu=rating.mu, sigma=rating.sigma,
+            ordinal=rating.ordinal, delta=rating.ordinal - before))
+    Rating.objects.bulk_update(list(ratings.values()),
+                               ["mu", "sigma", "ordinal", "matches", "wins", "points",
+                                "updated_at"])
+    RatingChange.objects.bulk_create(changes)
+
+
+def _locked_ratings(ruleset: str, players: list[tuple[int | None, str]]) -> dict:
+    """The players' ratings, locked in id order (two matches finishing at once that share a
+    bot level wait for each other and never deadlock), made at the model's start where
+    missing."""
+    users = [user for user, _ in players if user is not None]
+    levels = [level for user, level in players if user is None]
+    wanted = (Rating.objects.select_for_update().order_by("id")
+              .filter(Q(user_id__in=users) | Q(user__isnull=True, bot_level__in=levels),
+                      ruleset=ruleset))
+    found = {(r.user_id, r.bot_level): r for r in wanted}
+    if len(found) < len(players):
+        start = MODEL.rating()
+        Rating.objects.bulk_create(
+            [Rating(ruleset=ruleset, user_id=user, bot_level=level, mu=start.mu,
+                    sigma=start.sigma, ordinal=start.ordinal())
+             for user, level in players if (user, level) not in found],
+            ignore_conflicts=True)  # another match may have made one since
+        found = {(r.user_id, r.bot_level): r for r in wanted.all()}
+    return found
+
+
+def _match_points(match) -> dict[int, int]:
+    """Each seat's points in the match: the sum of its rounds' deltas in the ledger."""
+    rows = (ScoreEntry.objects.filter(round__match=match).values("seat")
+            .annotate(total=Sum("delta")).values_list("seat", "total"))
+    return dict(rows)

@@ -1,34 +1,37 @@
 """Rating a finished match, inside the transaction that finished it (games.hooks): once, whoever
-tries again, since a match's changes are unique per (match, rating) and a match that has any is
-not rated again.
+tries again, since a match's changes are unique per (match, rating) and a match whose players'
+ratings have one is not rated again.
 
 Who is who: a person's seat is that person, a bot's seat its level (every bot of a level is one
 player, per ruleset). Sides and their places are the ruleset's (Ruleset.sides); a side with a
 person who left (their seat still in 托管 because their clock ran out, when the match ended) is
 placed after every side without one. A bot level with several seats in a match moves by the mean
 of what each of its seats would have moved it.
+
+Three statements when every player has a rating already (read and lock, update, insert): the
+match's last act pays little for it (bench/ratings.py).
 """
 
 from collections import defaultdict
 from statistics import fmean
 
-from django.db.models import Q, Sum
+from django.db.models import Exists, OuterRef, Q
 from openskill.models import PlackettLuce
 
+from games.engine.registry import get_ruleset
 from games.models import Seat
 from games.services.progress import AUTOPLAY_TIMEOUT
 from ratings.models import Rating, RatingChange
-from scoring.models import ScoreEntry
 
 MODEL = PlackettLuce()
+Player = tuple[int | None, str]  # (user id, bot level): whose rating a seat plays for
 
 
 def ordinal(mu: float, sigma: float) -> float:
     return MODEL.rating(mu=mu, sigma=sigma).ordinal()
 
 
-def player_of(seat: Seat) -> tuple[int | None, str]:
-    """(user id, bot level): whose rating a seat plays for."""
+def player_of(seat: Seat) -> Player:
     return (None, seat.bot_level) if seat.kind == Seat.Kind.BOT else (seat.user_id, "")
 
 
@@ -39,17 +42,26 @@ def places(sides: list[dict], left: set[int]) -> list[int]:
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
+def match_points(match, seats: list[Seat]) -> list[int]:
+    """Each seat's points in the match: its final score less the score it started with (the
+    sum of its rounds' deltas)."""
+    engine = get_ruleset(match.ruleset)
+    humans = [seat.kind == Seat.Kind.HUMAN for seat in seats]
+    start = engine.table(engine.new_match(match.options, humans)).scores
+    return [seat.score - start[seat.index] for seat in seats]
+
+
 def match_rate(match, seats: list[Seat], sides: list[dict]) -> None:
-    if RatingChange.objects.filter(match=match).exists():
+    seats_of: dict[Player, list[int]] = defaultdict(list)
+    for seat in seats:
+        seats_of[player_of(seat)].append(seat.index)
+    ratings = _locked_ratings(match, list(seats_of))
+    if ratings is None:
         return
     left = {int(seat) for seat, why in match.autoplay.items() if why == AUTOPLAY_TIMEOUT}
     place_of = {s: place for side, place in zip(sides, places(sides, left), strict=True)
                 for s in side["seats"]}
-    seats_of = defaultdict(list)
-    for seat in seats:
-        seats_of[player_of(seat)].append(seat.index)
-    ratings = _locked_ratings(match.ruleset, list(seats_of))
-    points = _match_points(match)
+    points = match_points(match, seats)
     teams = [[MODEL.rating(mu=ratings[player_of(seats[s])].mu,
                            sigma=ratings[player_of(seats[s])].sigma) for s in side["seats"]]
              for side in sides]
@@ -66,10 +78,10 @@ def match_rate(match, seats: list[Seat], sides: list[dict]) -> None:
         rating.ordinal = ordinal(rating.mu, rating.sigma)
         rating.matches += 1
         rating.wins += place_of[best] == 1
-        rating.points += points.get(best, 0)
+        rating.points += points[best]
         changes.append(RatingChange(
             rating=rating, match=match, seat=best, rank=place_of[best], sides=len(sides),
-            left=best in left, points=points.get(best, 0), mu=rating.mu, sigma=rating.sigma,
+            left=best in left, points=points[best], mu=rating.mu, sigma=rating.sigma,
             ordinal=rating.ordinal, delta=rating.ordinal - before))
     Rating.objects.bulk_update(list(ratings.values()),
                                ["mu", "sigma", "ordinal", "matches", "wins", "points",
@@ -77,29 +89,27 @@ def match_rate(match, seats: list[Seat], sides: list[dict]) -> None:
     RatingChange.objects.bulk_create(changes)
 
 
-def _locked_ratings(ruleset: str, players: list[tuple[int | None, str]]) -> dict:
+def _locked_ratings(match, players: list[Player]) -> dict[Player, Rating] | None:
     """The players' ratings, locked in id order (two matches finishing at once that share a
     bot level wait for each other and never deadlock), made at the model's start where
-    missing."""
+    missing; None if this match rated them already."""
     users = [user for user, _ in players if user is not None]
     levels = [level for user, level in players if user is None]
     wanted = (Rating.objects.select_for_update().order_by("id")
               .filter(Q(user_id__in=users) | Q(user__isnull=True, bot_level__in=levels),
-                      ruleset=ruleset))
-    found = {(r.user_id, r.bot_level): r for r in wanted}
+                      ruleset=match.ruleset)
+              .annotate(rated=Exists(RatingChange.objects.filter(match=match,
+                                                                 rating=OuterRef("pk")))))
+    found = list(wanted)
+    if any(r.rated for r in found):
+        return None
     if len(found) < len(players):
+        have = {(r.user_id, r.bot_level) for r in found}
         start = MODEL.rating()
         Rating.objects.bulk_create(
-            [Rating(ruleset=ruleset, user_id=user, bot_level=level, mu=start.mu,
+            [Rating(ruleset=match.ruleset, user_id=user, bot_level=level, mu=start.mu,
                     sigma=start.sigma, ordinal=start.ordinal())
-             for user, level in players if (user, level) not in found],
+             for user, level in players if (user, level) not in have],
             ignore_conflicts=True)  # another match may have made one since
-        found = {(r.user_id, r.bot_level): r for r in wanted.all()}
-    return found
-
-
-def _match_points(match) -> dict[int, int]:
-    """Each seat's points in the match: the sum of its rounds' deltas in the ledger."""
-    rows = (ScoreEntry.objects.filter(round__match=match).values("seat")
-            .annotate(total=Sum("delta")).values_list("seat", "total"))
-    return dict(rows)
+        found = list(wanted.all())
+    return {(r.user_id, r.bot_level): r for r in found}

@@ -13,6 +13,7 @@ from games.models import Match, Seat
 from games.services import match_abort
 from ratings.models import Rating, RatingChange
 from ratings.services import MODEL, match_rate, places
+from scoring.models import ScoreEntry
 from tests.matchplay import counted_seeds, create, new_player, play_through, played_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,6 +55,8 @@ def test_a_finished_match_rates_each_person_once_by_its_standing():
     for side in sides:
         change = changes[side["seats"][0]]
         assert change.rank == side["rank"] and change.sides == 2
+        ledger = ScoreEntry.objects.filter(round__match=match, seat=change.seat)
+        assert change.points == sum(ledger.values_list("delta", flat=True))
         rating = change.rating
         assert (rating.user_id, rating.ruleset, rating.matches) == (
             seats[change.seat].user_id, "highcard", 1)
@@ -162,3 +165,14 @@ def test_an_aborted_match_is_not_rated():
     clients, match_id = two_people_match()
     match_abort(match_id=match_id, reason="stuck")
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+def test_points_are_what_a_seat_won_or_lost_from_its_starting_score():
+    person = new_player()
+    view = create(person, "gandengyan", {"players": 4, "starting_score": 3},
+                  [{"type": "human"}] + [{"type": "bot", "level": "random"}] * 3)
+    play_through(person, view, random.Random(7))
+    match, seats, _ = finish(view["id"])
+    change = RatingChange.objects.get(match=match, seat=0)
+    ledger = ScoreEntry.objects.filter(round__match=match, seat=0)
+    assert change.points == sum(ledger.values_list("delta", flat=True)) == seats[0].score - 3

@@ -5,10 +5,19 @@ has committed: a hint that saves time, since what is due is in the match row too
 ratings app) is announced inside its transaction."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Writes(NamedTuple):
+    """What a handler has the match's own write carry (games.sql.write): rows to insert, as
+    (model, rows), and rows to update by primary key, as (model, fields, rows)."""
+
+    added: list = []
+    changed: list = []
+
 
 # (the match, its seats in order with their users, its sides as Ruleset.sides gives them)
-MatchFinishedHandler = Callable[[Any, list, list[dict]], None]
+MatchFinishedHandler = Callable[[Any, list, list[dict]], Writes | None]
 
 # (match id, version at which the server is to act: a bot's turn, a seat in 托管, a clock out)
 ServerTurnHandler = Callable[[int, int], None]
@@ -33,9 +42,10 @@ def on_match_finished(handler: MatchFinishedHandler) -> None:
         _match_finished_handlers.append(handler)
 
 
-def announce_match_finished(match, seats: list, sides: list[dict]) -> None:
+def announce_match_finished(match, seats: list, sides: list[dict]) -> list[Writes]:
     """Unlike a server turn, announced inside the transaction that finishes the match (the
-    ratings app rates it there): a handler's writes commit with the match's last settlement, and
-    a handler that fails undoes it all."""
-    for handler in _match_finished_handlers:
-        handler(match, seats, sides)
+    ratings app rates it there): a handler's reads see the match's last settlement, its writes
+    commit with it (in the match's one write, what it returns), and a handler that fails undoes
+    it all."""
+    found = (handler(match, seats, sides) for handler in _match_finished_handlers)
+    return [writes for writes in found if writes is not None]

@@ -8,8 +8,9 @@ person who left (their seat still in 托管 because their clock ran out, when th
 placed after every side without one. A bot level with several seats in a match moves by the mean
 of what each of its seats would have moved it.
 
-Three statements when every player has a rating already (read and lock, update, insert): the
-match's last act pays little for it (bench/ratings.py).
+One statement of its own when every player has a rating already (they are read and locked); the
+changes are written with the match's own write, in its one statement on PostgreSQL: the match's
+last act pays little for it (bench/ratings.py).
 """
 
 from collections import defaultdict
@@ -18,12 +19,14 @@ from statistics import fmean
 from django.db.models import Exists, OuterRef, Q
 from openskill.models import PlackettLuce
 
+from games import hooks
 from games.engine.registry import get_ruleset
 from games.models import Seat
 from games.services.progress import AUTOPLAY_TIMEOUT
 from ratings.models import Rating, RatingChange
 
 MODEL = PlackettLuce()
+RATED = ("mu", "sigma", "ordinal", "matches", "wins", "points")  # what a match changes
 Player = tuple[int | None, str]  # (user id, bot level): whose rating a seat plays for
 
 
@@ -51,7 +54,9 @@ def match_points(match, seats: list[Seat]) -> list[int]:
     return [seat.score - start[seat.index] for seat in seats]
 
 
-def match_rate(match, seats: list[Seat], sides: list[dict]) -> None:
+def match_rate(match, seats: list[Seat], sides: list[dict]) -> hooks.Writes | None:
+    """The match's rating changes and its players' new ratings, for the match's own write
+    (None: rated already)."""
     seats_of: dict[Player, list[int]] = defaultdict(list)
     for seat in seats:
         seats_of[player_of(seat)].append(seat.index)
@@ -79,14 +84,13 @@ def match_rate(match, seats: list[Seat], sides: list[dict]) -> None:
         rating.matches += 1
         rating.wins += place_of[best] == 1
         rating.points += points[best]
-        changes.append(RatingChange(
-            rating=rating, match=match, seat=best, rank=place_of[best], sides=len(sides),
-            left=best in left, points=points[best], mu=rating.mu, sigma=rating.sigma,
-            ordinal=rating.ordinal, delta=rating.ordinal - before))
-    Rating.objects.bulk_update(list(ratings.values()),
-                               ["mu", "sigma", "ordinal", "matches", "wins", "points",
-                                "updated_at"])
-    RatingChange.objects.bulk_create(changes)
+        changes.append({"rating_id": rating.pk, "match_id": match.pk, "seat": best,
+                        "rank": place_of[best], "sides": len(sides), "left": best in left,
+                        "points": points[best], "mu": rating.mu, "sigma": rating.sigma,
+                        "ordinal": rating.ordinal, "delta": rating.ordinal - before})
+    updated = [{"id": r.pk, **{name: getattr(r, name) for name in RATED}}
+               for r in ratings.values()]
+    return hooks.Writes([(RatingChange, changes)], [(Rating, (*RATED, "updated_at"), updated)])
 
 
 def _locked_ratings(match, players: list[Player]) -> dict[Player, Rating] | None:

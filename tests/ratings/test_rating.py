@@ -6,6 +6,7 @@ not rated."""
 import random
 
 import pytest
+from django.db import transaction
 
 from games import hooks, sql
 from games.engine.registry import get_ruleset
@@ -73,8 +74,9 @@ def test_rating_again_a_rated_match_changes_nothing():
     clients, match_id = two_people_match()
     played_out(clients, match_id, random.Random(2))
     before = ratings_now()
-    match_rate(*finish(match_id))
-    hooks.announce_match_finished(*finish(match_id))
+    with transaction.atomic():  # as in the act: its lock holds to the end
+        assert match_rate(*finish(match_id)) is None
+        assert hooks.announce_match_finished(*finish(match_id)) == []
     assert ratings_now() == before and RatingChange.objects.count() == 2
 
 
@@ -85,9 +87,9 @@ def test_the_settling_act_run_twice_rates_once():
     versions = []
     original = sql.write
 
-    def noting(match, *args):
+    def noting(match, *args, **kwargs):
         versions.append((match.version, match.status))
-        return original(match, *args)
+        return original(match, *args, **kwargs)
 
     sql.write = noting
     try:
@@ -104,17 +106,18 @@ def test_the_settling_act_run_twice_rates_once():
 
 
 def test_a_transaction_that_fails_half_way_rates_nothing_and_the_retry_rates_once(monkeypatch):
-    """The match's last write fails after the ratings were computed: the settlement and the
-    ratings roll back together; played again, the match is rated once."""
+    """The transaction of the match's last act fails after its one write (the ratings with
+    it): the settlement and the ratings roll back together; played again, the match is rated
+    once."""
     clients, match_id = two_people_match()
     original, failed = sql.write, []
 
-    def failing(match, *args):
+    def failing(match, *args, **kwargs):
+        original(match, *args, **kwargs)
         if match.status == Match.Status.FINISHED and not failed:
-            assert RatingChange.objects.filter(match=match).count() == 2  # rated, not committed
+            assert RatingChange.objects.filter(match=match).count() == 2  # written, uncommitted
             failed.append(match.version)
             raise RuntimeError("the database went away")
-        return original(match, *args)
 
     monkeypatch.setattr(sql, "write", failing)
     with pytest.raises(RuntimeError):
@@ -156,7 +159,9 @@ def test_a_person_who_left_counts_last():
     Rating.objects.all().delete()
     best = sides[0]["seats"][0]
     match.autoplay = {str(best): "timeout"}
-    match_rate(match, seats, sides)
+    with transaction.atomic():
+        writes = match_rate(match, seats, sides)
+        sql.write(match, ("autoplay",), *writes.added, changed=writes.changed)
     change = RatingChange.objects.get(seat=best)
     assert change.left and change.rank == 2 and change.rating.wins == 0
 

@@ -18,7 +18,6 @@ through Django's test client in this process, so the figures are the server's ow
 """
 
 import gc
-import os
 import random
 import statistics
 import sys
@@ -28,13 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PG = "postgres://postgres@127.0.0.1:5432"
+from bench.database import configure, drop, recreate  # noqa: E402
+
 DATABASE = "cardtable_bench_ratings"
-os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
-                  SECRET_KEY="bench-only-secret-key-" + "x" * 40, ALLOWED_HOSTS="testserver",
-                  SECURE_SSL_REDIRECT="0", DATABASE_URL=f"{PG}/{DATABASE}")
-for name in ("CELERY_BROKER_URL", "CACHE_URL"):
-    os.environ.pop(name, None)
+configure(DATABASE)
 
 SMOKE = "--smoke" in sys.argv
 SIZES = (100, 2_000) if SMOKE else (100, 100_000)
@@ -43,21 +39,6 @@ REQUESTS, WARM_UP = (10, 2) if SMOKE else (300, 20)
 MATCHES = 2 if SMOKE else 30
 HISTORY = 20  # rated matches of each profiled person
 BATCH = 5_000
-
-
-def recreate_database() -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
-
-
-def drop_database() -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
 
 
 def add_board(ruleset: str, size: int, owner) -> int:
@@ -181,7 +162,7 @@ def last_acts(users) -> list[tuple[float, float]]:
 
 
 def main() -> None:
-    recreate_database()
+    recreate(DATABASE)
     import django
 
     django.setup()
@@ -203,7 +184,7 @@ def main() -> None:
         acts = last_acts([User.objects.create_user(f"player-{i}") for i in range(2)])
     finally:
         connections.close_all()
-        drop_database()
+        drop(DATABASE)
     small, large = SIZES
     for name in dict.fromkeys(name for _, name in paths):
         ratio = reads[large, name] / reads[small, name]

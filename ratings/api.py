@@ -100,10 +100,14 @@ class ProfileOutput(serializers.Serializer):
     recent = RecentOutput(many=True, help_text="the latest rated matches (10 at most)")
 
 
-class ProfileView(APIView):
+class PublicView(APIView):
+    """Anyone may read it, no token needed (one sent is not even read)."""
+
     permission_classes = [AllowAny]
     authentication_classes = []
 
+
+class ProfileView(PublicView):
     @extend_schema(
         operation_id="players_profile",
         summary="A person's public profile: name, rating per ruleset with its history, matches "
@@ -114,10 +118,7 @@ class ProfileView(APIView):
         return Response(presenters.profile_view(selectors.profile(user_id)))
 
 
-class LeaderboardView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-
+class LeaderboardView(PublicView):
     @extend_schema(
         operation_id="leaderboards_page",
         summary="A ruleset's leaderboard, best first (ordinal, then the later rating), paged by "

@@ -41,9 +41,11 @@ def recent(found: Profile) -> list[RatingChange]:
 def leaderboard(ruleset: str, after: int | None, limit: int) -> list[Rating]:
     """A page of `ruleset`'s ratings, best first (ordinal, then the later rating), after the
     rating `after` (a keyset page: read from the index where the previous one ended, however
-    deep). A rating the page starts after that has since moved is taken where it stands now."""
-    board = (Rating.objects.filter(ruleset=ruleset).select_related("user")
-             .order_by("-ordinal", "-id"))
+    deep). A rating the page starts after that has since moved is taken where it stands now.
+    Deactivated accounts are left out, as their profiles are."""
+    board = (Rating.objects.filter(Q(user__isnull=True) | Q(user__is_active=True),
+                                   ruleset=ruleset)
+             .select_related("user").order_by("-ordinal", "-id"))
     if after is not None:
         mark = Rating.objects.filter(pk=after, ruleset=ruleset).values_list("ordinal",
                                                                           flat=True).first()

@@ -117,3 +117,10 @@ def test_a_profile_with_no_rated_match_is_empty():
     response = anyone().get(f"/api/v1/players/{User.objects.get().pk}/")
     assert response.status_code == 200
     assert response.json()["ratings"] == [] and response.json()["recent"] == []
+
+
+def test_a_deactivated_account_leaves_the_board_and_its_profile_is_gone():
+    ratings = rated(3)
+    User.objects.filter(pk=ratings[1].user_id).update(is_active=False)
+    assert {e["rating"] for e in board()["results"]} == {ratings[0].pk, ratings[2].pk}
+    assert anyone().get(f"/api/v1/players/{ratings[1].user_id}/").status_code == 404

@@ -16,6 +16,7 @@ from ratings.models import Rating, RatingChange
 from tests.matchplay import act, choose
 from tests.ratings.test_api import (  # noqa: F401
     test_a_board_and_a_profile_cost_the_same_queries_at_any_size,
+    test_a_deactivated_account_leaves_the_board_and_its_profile_is_gone,
     test_a_profile_with_no_rated_match_is_empty,
     test_pages_follow_each_other_with_ranks_whatever_the_ties,
     test_unknown_rulesets_players_and_cursors_are_not_found,

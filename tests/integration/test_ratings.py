@@ -13,7 +13,17 @@ from games.engine.actions import action_from_dict
 from games.engine.registry import get_ruleset
 from games.models import Match
 from ratings.models import Rating, RatingChange
-from tests.matchplay import act, choose
+from tests.matchplay import (
+    Client,
+    act,
+    bots,
+    choose,
+    create,
+    http_sender,
+    play_through,
+    poller,
+    sign_in,
+)
 from tests.ratings.test_api import (  # noqa: F401
     test_a_board_and_a_profile_cost_the_same_queries_at_any_size,
     test_a_deactivated_account_leaves_the_board_and_its_profile_is_gone,
@@ -80,3 +90,18 @@ def test_two_matches_of_the_same_people_ending_at_once_are_each_rated_once():
         # The later change started from the earlier one's rating: no update was lost.
         assert newer.ordinal - newer.delta == pytest.approx(older.ordinal)
         assert (rating.mu, rating.sigma) == (newer.mu, newer.sigma) and newer.sigma < older.sigma
+
+
+def test_a_match_against_a_bot_in_the_worker_rates_the_person_and_the_level(live_server):
+    """A person against a bot over HTTP, the bot's turns in the Celery worker (which may be the
+    one to end the match, and rate it): rated once, the bot level as one player."""
+    player = Client(http_sender(live_server.url))
+    sign_in(player)
+    # A real ruleset: the worker knows no test-only one.
+    view = create(player, "510k", {"players": 2, "rounds": 1}, bots(1, "random"))
+    view = play_through(player, view, random.Random(9), wait=poller(player))
+    assert view["status"] == "finished"
+    changes = RatingChange.objects.filter(match_id=view["id"]).select_related("rating")
+    assert sorted((c.rating.user_id is None, c.rating.bot_level) for c in changes) == [
+        (False, ""), (True, "random")]
+    assert Rating.objects.get(bot_level="random", ruleset="510k").matches == 1

@@ -1,7 +1,7 @@
 """Public reads: a person's profile (战绩) and a ruleset's leaderboard (段位), for anyone, no
 token needed."""
 
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -19,8 +19,6 @@ AFTER = QueryInt("after", 1, 2**63 - 1, description="`next.after` of the previou
                  "rating it ended with")
 RANK = QueryInt("rank", 0, 2**63 - 1, 0, "`next.rank` of the previous page: the rank of "
                 "`after`, so that this page's ranks go on from it")
-RULESET = OpenApiParameter("ruleset", {"type": "string", "enum": sorted(RULESETS)},
-                           OpenApiParameter.PATH)
 
 
 class FiguresOutput(serializers.Serializer):
@@ -123,7 +121,7 @@ class LeaderboardView(PublicView):
         operation_id="leaderboards_page",
         summary="A ruleset's leaderboard, best first (ordinal, then the later rating), paged by "
         "keyset: pass the previous page's `next` as `after` and `rank`",
-        parameters=[RULESET, PAGE_SIZE.parameter(), AFTER.parameter(), RANK.parameter()],
+        parameters=[PAGE_SIZE.parameter(), AFTER.parameter(), RANK.parameter()],
         responses={200: LeaderboardOutput, 400: ErrorSerializer, 404: ErrorSerializer},
         examples=[OpenApiExample("The top of 510K", response_only=True, value={
             "ruleset": "510k", "results": [

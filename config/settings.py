@@ -5,6 +5,7 @@ executed eagerly in-process. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS,
 (PostgreSQL) and CELERY_BROKER_URL (Redis). README.md lists every variable.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -39,6 +40,18 @@ def env_int(name: str, default: int, low: int = 0) -> int:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[str]:
+    """A comma-separated list of addresses and CIDR networks, each checked."""
+    found = env_list(name, "")
+    for item in found:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError as err:
+            raise ImproperlyConfigured(f"{name}: {item!r} is no address or network "
+                                       "(e.g. 10.0.0.5 or 10.0.0.0/8)") from err
+    return found
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -84,6 +97,7 @@ MIDDLEWARE = [
     "web.middleware.StaticFilesMiddleware",
     "games.api.middleware.ContentSecurityPolicyMiddleware",
     "games.api.nul.NulQueryMiddleware",
+    "games.api.params.UnknownQueryMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -205,11 +219,12 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
                                "admin_login": "10/minute", "guest": "60/hour",
                                "guest_browser": "10/hour"},
-    # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
-    # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
-    # header, which a client can otherwise fill with anything to escape the limits.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
 }
+# The proxies trusted to say who their client is (addresses or networks): a request from one of
+# them is counted (throttles) as coming from the rightmost X-Forwarded-For address that is not
+# one of them, and the ASGI server (manage.py serve, the gunicorn worker) reads the header from
+# them alone. None by default: the header is ignored, since a client can write anything in it.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 # API tokens expire this long after they are issued; POST auth/refresh/ trades a valid one for a
 # new one (accounts.tokens).
@@ -302,6 +317,13 @@ LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELER
 # follow (one query: it makes up for notices that were lost).
 STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
+# Seconds between a web process's looks at the tokens of its open streams (one query): a token
+# that expired, or was revoked while the notice of it was lost, ends its streams by then.
+STREAM_TOKEN_LOOK_SECONDS = float(env("STREAM_TOKEN_LOOK_SECONDS", "1"))
+STREAM_TOKENS_GOOD = "accounts.tokens.good"
+# Streams an account keeps open across the web processes (counted in Redis; with Redis away,
+# each process counts its own): one more ends the oldest (`event: closed`, too_many_streams).
+STREAM_MAX_PER_ACCOUNT = env_int("STREAM_MAX_PER_ACCOUNT", 20, low=1)
 # While the server is to act in a streamed match and nothing arrives, the stream reads the match
 # again after this long, and the read plays what is overdue: with workers, a lost turn as soon as
 # it counts as lost; in the embedded mode, where a request plays only EMBEDDED_TURN_SECONDS of

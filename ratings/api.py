@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.errors import ErrorSerializer
-from games.api.params import QueryInt
+from games.api.params import QueryInt, takes
 from games.engine.registry import RULESETS
 from games.errors import NotFound
 from ratings import presenters, selectors
@@ -135,6 +135,7 @@ class LeaderboardView(PublicView):
                  "matches": 380, "wins": 170}],
             "next": {"after": 2, "rank": 2}})],
     )
+    @takes(PAGE_SIZE, AFTER, RANK)
     def get(self, request, ruleset: str):
         if ruleset not in RULESETS:
             raise NotFound("no such ruleset")

@@ -190,3 +190,17 @@ class Stack:
     def logs(self) -> str:
         return "\n".join(f"--- {path.name}\n{path.read_text()[-4000:]}"
                          for path in sorted(self.home.glob("*.log")))
+
+
+@contextlib.contextmanager
+def two_web_servers(**settings: str):
+    """A stack with two web servers on one database and Redis (the second's port:
+    `second_port`); its logs printed at the end (shown when a test failed)."""
+    stack = Stack(**settings).prepare()
+    try:
+        stack.start_web("web")
+        stack.second_port = stack.start_web("web2", free_port())
+        yield stack
+    finally:
+        print(stack.logs())
+        stack.down()

@@ -113,6 +113,7 @@ function route() {
       onOpenMatch: (id) => go(`#/match/${id}`),
       onJoinCode: (code) => go(`#/join/${encodeURIComponent(code)}`),
       onSignedIn: renderTop,
+      onSignedOut: signedOut,
     });
     if (notice) {
       screenRoot.prepend(h("p", { class: "message", role: "alert" }, notice));

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "scoring",
+    "ratings",
     "bots",
     "web",
 ]
@@ -303,6 +304,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Seconds the people of a finished match have to take their seat in its rematch before bots do.
 REMATCH_ANSWER_SECONDS = float(env("REMATCH_ANSWER_SECONDS", "60"))
+# A rating is provisional until its player has this many rated matches in its ruleset.
+RATING_PROVISIONAL_MATCHES = int(env("RATING_PROVISIONAL_MATCHES", "10"))
 # The recovery sweep: every RECOVERY_SWEEP_SECONDS, every match whose turn is due (Match.due_at)
 # is played or queued again. A server turn becomes due TURN_RECOVERY_SECONDS after it was
 # queued: by then its task has normally played it.

@@ -163,3 +163,16 @@ def test_a_lead_within_the_noise_does_not_overturn_the_heuristic():
     assert search(game, seat_0(Pass(), Cut()), random.Random(), budget) == Cut()
     sure = replace(game, confidence=1.0)  # 0.05 is under one standard error (0.5 / √20)
     assert search(sure, seat_0(Pass(), Cut()), random.Random(), budget) == Pass()
+
+
+def test_the_search_stops_once_the_samples_decide():
+    calls: list = []
+    alike = stub_game({Pass(): 0.0, Cut(): 0.0}, margin=0.03, calls=calls)
+    assert search(alike, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
+        == Pass()
+    assert len(calls) == PRUNE_AFTER  # no candidate can beat the heuristic's choice
+    calls.clear()
+    clear = stub_game({Pass(): 0.0, Cut(): 1.0}, margin=0.03, calls=calls)
+    assert search(clear, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
+        == Cut()
+    assert len(calls) == PRUNE_AFTER  # the other is clearly better

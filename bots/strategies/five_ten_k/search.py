@@ -24,7 +24,9 @@ from games.engine.rulesets.five_ten_k.state import Match
 # margin (captured + rank points, 280 at most) only separate candidates that win as often.
 POINTS_WEIGHT = 1 / 10
 MARGIN_WEIGHT = 1 / 1000
-SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
+# Every decision is searched from this many cards in hand down, per table size: with two players
+# a rollout plays out two hands only, cheap enough to search from the first card.
+SEARCH_HAND = {4: 10, 2: 22}
 CANDIDATES = 3
 # Samples per decision: with 12, close choices flipped with the seed and `hard` won 65 % of rounds
 # against `normal`, with 32 about 67 % (before issue 26).
@@ -55,7 +57,8 @@ def candidates(seen: Observation, rng: random.Random) -> list[Action]:
         return [first]  # a bid or cut, or a play that empties the hand: always taken
     if seen.top is not None and seen.top_seat in seen.side:
         return [first]
-    if len(seen.hand) > SEARCH_HAND and not (seen.top is not None and seen.trick_points):
+    point_trick = seen.top is not None and seen.trick_points
+    if len(seen.hand) > SEARCH_HAND[seen.options.players] and not point_trick:
         return [first]
     counts = rank_counts(seen.hand)
     options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in seen.legal

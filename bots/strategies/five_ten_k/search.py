@@ -2,11 +2,11 @@
 
 What is searched: answers to an opponent's play on a trick holding points (take it or not, and
 with what) and every decision once the hand is short enough for the end of the round to be near
-(with two players, from the first card). Not searched, `normal` decides: bids (it never bids 包庄: a banker against three loses more than it
-wins), the partner's winning trick (never beaten, unless a play empties the hand: `normal`
-does that), and the first leads of a long hand (a rollout from there is long and noisy, and
-`normal`'s longest-cheapest lead is sound), and answers to pointless tricks early on.
-"""
+(with two players, from the first card). Not searched, `normal` decides: bids (it never bids
+包庄: a banker against three loses more than it wins), the partner's winning trick (never beaten,
+unless a play empties the hand: `normal` does that), and the first leads of a long hand (a
+rollout from there is long and noisy, and `normal`'s longest-cheapest lead is sound), and
+answers to pointless tricks early on."""
 
 import random
 

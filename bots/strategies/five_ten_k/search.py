@@ -1,12 +1,13 @@
 """510k for the hard bot's search: samples, the rollout policy, outcomes and candidates.
 
 What is searched: answers to an opponent's play on a trick holding points (take it or not, and
-with what) and every decision once the hand is short enough for the end of the round to be near
-(with two players, from the first card). Not searched, `normal` decides: bids (it never bids
-包庄: a banker against three loses more than it wins), the partner's winning trick (never beaten,
-unless a play empties the hand: `normal` does that), and the first leads of a long hand (a
-rollout from there is long and noisy, and `normal`'s longest-cheapest lead is sound), and
-answers to pointless tricks early on."""
+with what) and every decision once the hand is short enough for the end of the round to be near.
+Not searched, `normal` decides: bids (it never bids 包庄: a banker against three loses more than it
+wins), the partner's winning trick (never beaten, unless a play empties the hand: `normal`
+does that), and the first leads of a long hand (a rollout from there is long and noisy, and
+`normal`'s longest-cheapest lead is sound), and answers to pointless tricks early on.
+Searching every two-player decision was tried and not kept (docs/bots.md).
+"""
 
 import random
 
@@ -24,9 +25,7 @@ from games.engine.rulesets.five_ten_k.state import Match
 # margin (captured + rank points, 280 at most) only separate candidates that win as often.
 POINTS_WEIGHT = 1 / 10
 MARGIN_WEIGHT = 1 / 1000
-# Every decision is searched from this many cards in hand down, per table size: with two players
-# a rollout plays out two hands only, cheap enough to search from the first card.
-SEARCH_HAND = {4: 10, 2: 22}
+SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
 CANDIDATES = 3
 # Samples per decision: with 12, close choices flipped with the seed and `hard` won 65 % of rounds
 # against `normal`, with 32 about 67 % (before issue 26).
@@ -57,8 +56,7 @@ def candidates(seen: Observation, rng: random.Random) -> list[Action]:
         return [first]  # a bid or cut, or a play that empties the hand: always taken
     if seen.top is not None and seen.top_seat in seen.side:
         return [first]
-    point_trick = seen.top is not None and seen.trick_points
-    if len(seen.hand) > SEARCH_HAND[seen.options.players] and not point_trick:
+    if len(seen.hand) > SEARCH_HAND and not (seen.top is not None and seen.trick_points):
         return [first]
     counts = rank_counts(seen.hand)
     options = [(p, normal.junk_extras(seen.hand, p, counts)) for p in seen.legal

@@ -78,18 +78,20 @@ def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action],
 class Budget:
     """Samples per decision (None: the game's own number) and a cap in ms of the deciding
     thread's CPU time (None: no cap, exactly `samples` samples, reproducible); the wall clock
-    stops it only at WALL_FACTOR times the cap."""
+    stops it only at `wall` times the cap (None: never; measurements on a machine busier than
+    the net is made for, which would otherwise cut the searches short)."""
 
     samples: int | None = None
     ms: float | None = DEFAULT_CAP_MS
+    wall: float | None = WALL_FACTOR
 
 
 class Deadline:
     """The end of a budget's time: its CPU cap (less SAFETY) or the wall-clock net."""
 
-    def __init__(self, ms: float):
+    def __init__(self, ms: float, wall: float | None = WALL_FACTOR):
         self.cpu = time.thread_time() + SAFETY * ms / 1000
-        self.wall = time.perf_counter() + WALL_FACTOR * ms / 1000
+        self.wall = float("inf") if wall is None else time.perf_counter() + wall * ms / 1000
 
     def passed(self) -> bool:
         return time.thread_time() > self.cpu or time.perf_counter() > self.wall
@@ -166,7 +168,7 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
     candidates = game.candidates(seen, rng)
     if len(candidates) == 1:
         return candidates[0]
-    deadline = None if budget.ms is None else Deadline(budget.ms)
+    deadline = None if budget.ms is None else Deadline(budget.ms, budget.wall)
     seat = seen.seat
     race = _Race(len(candidates), game.margin)
     samples = game.samples if budget.samples is None else budget.samples

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -84,6 +85,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "scoring",
+    "ratings",
     "bots",
     "web",
 ]
@@ -247,7 +249,8 @@ SPECTACULAR_SETTINGS = {
     # One component name for a choice set used under several field names.
     "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"],
                             "MatchStatusEnum": "games.api.serializers.STATUSES",
-                            "RematchAnswerEnum": ["accepted", "pending", "bot"]},
+                            "RematchAnswerEnum": ["accepted", "pending", "bot"],
+                            "WorkerStatusEnum": "games.api.health.WORKER_STATUSES"},
     # Each ruleset's options, view and settlement facts, from the engine's own descriptions.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "games.api.schema.add_components"],
@@ -301,6 +304,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Seconds the people of a finished match have to take their seat in its rematch before bots do.
 REMATCH_ANSWER_SECONDS = float(env("REMATCH_ANSWER_SECONDS", "60"))
+# A rating is provisional until its player has this many rated matches in its ruleset.
+RATING_PROVISIONAL_MATCHES = int(env("RATING_PROVISIONAL_MATCHES", "10"))
 # The recovery sweep: every RECOVERY_SWEEP_SECONDS, every match whose turn is due (Match.due_at)
 # is played or queued again. A server turn becomes due TURN_RECOVERY_SECONDS after it was
 # queued: by then its task has normally played it.
@@ -334,6 +339,30 @@ STREAM_AUTHENTICATION_CLASSES = [
 CELERY_BEAT_SCHEDULE = {
     "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
 }
+# Two queues, so that clocks never wait behind bots' turns: `bots` (the default: bots' and 托管
+# seats' turns) and `clock` (the recovery sweep and the turns of people whose clock ran out, one
+# short turn each). A worker started without -Q consumes both; production runs one for each
+# (README, docker-compose.yml), so that a clock always finds a free slot.
+BOTS_QUEUE, CLOCK_QUEUE = "bots", "clock"
+CELERY_TASK_DEFAULT_QUEUE = BOTS_QUEUE
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name)
+                      for name in (BOTS_QUEUE, CLOCK_QUEUE)]
+CELERY_TASK_ROUTES = {"bots.tasks.recover_turns": {"queue": CLOCK_QUEUE},
+                      "bots.tasks.clock_act": {"queue": CLOCK_QUEUE}}
+# One beat at a time sends the sweep: each holds a lease in Redis (BEAT_LEASE_SECONDS, renewed
+# while it lives) before it sends anything, so a second beat started by mistake stands by, and
+# takes over within the lease if the first dies.
+CELERY_BEAT_SCHEDULER = "bots.beat:LeaderScheduler"
+BEAT_LEASE_SECONDS = float(env("BEAT_LEASE_SECONDS", str(3 * RECOVERY_SWEEP_SECONDS)))
+# A server turn queued once for a match at a version is not queued again for this long while its
+# task waits in the queue (the sweep finds it due when the queue is long): the task clears the
+# mark when it starts, and a turn lost from the queue is queued again after this long.
+TURN_QUEUED_SECONDS = float(env("TURN_QUEUED_SECONDS", str(3 * TURN_RECOVERY_SECONDS)))
+# Readiness (/api/v1/health/ready/): the last sweep must be younger than SWEEP_STALE_SECONDS, and
+# each queue must have a worker whose heartbeat (every WORKER_HEARTBEAT_SECONDS) is younger than
+# three of them.
+SWEEP_STALE_SECONDS = float(env("SWEEP_STALE_SECONDS", str(5 * RECOVERY_SWEEP_SECONDS)))
+WORKER_HEARTBEAT_SECONDS = float(env("WORKER_HEARTBEAT_SECONDS", "5"))
 
 LOGGING = {
     "version": 1,
@@ -355,7 +384,7 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # Load balancers and compose probe the health endpoint over plain HTTP.
-    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/(ready/)?$"]
     SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from games.api import matches, rematch, rules, streams, tables
 from games.api.errors import no_such_url
-from games.api.health import HealthView
+from games.api.health import HealthView, ReadyView
 from games.api.params import takes
 
 MAX_ID_DIGITS = 18  # below 2**63: any longer number is no id, and no URL here (not an overflow)
@@ -26,6 +26,7 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
+    path("health/ready/", ReadyView.as_view(), name="health-ready"),
     # drf-spectacular's views read these query parameters.
     path("schema/", takes("format", "lang", "version")(SpectacularAPIView.as_view()),
          name="schema"),

@@ -250,8 +250,12 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn, onSignedO
         onJoinCode(code.value.trim());
       },
     }, h("h2", {}, t("lobby.join")), h("div", { class: "row" }, code, h("button", { type: "submit", dataset: { action: "join" } }, t("lobby.join_button"))));
+    const me = session.read();
     fill(root, h("div", { class: "lobby" },
       message,
+      h("nav", { class: "lobby-links" },
+        h("a", { href: "#/leaderboard", dataset: { link: "leaderboard" } }, t("board.link")),
+        me ? h("a", { href: `#/players/${me.user.id}`, dataset: { link: "profile" } }, t("profile.link")) : null),
       accountPanel(onSignedIn),
       tablesPanel(),
       game,

@@ -130,7 +130,7 @@ def test_autoplay_is_only_for_people_at_the_table():
 
 def test_a_lost_bot_turn_is_due_in_the_row_and_the_sweep_plays_it(monkeypatch):
     lost = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn: lost.append(turn))
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn, **_: lost.append(turn))
     player = new_player()
     view = create(player, "gandengyan", {"starting_score": 50}, bot_seats(3))
     while view["your_turn"]:

@@ -35,7 +35,7 @@ def player() -> Client:
 @pytest.fixture
 def queued(monkeypatch) -> list[tuple[int, int]]:
     jobs = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job, **_: jobs.append(job))
     counter = itertools.count()
     monkeypatch.setattr(services.progress, "new_seed", lambda: f"tasks-{next(counter)}")
     return jobs

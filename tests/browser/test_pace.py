@@ -19,13 +19,14 @@ PACE_MS = 800
 SERVER_PLAYS = 8  # seen land before the test looks at them
 
 # Every play as it lands on the felt: its key, its seat and when; a render that shows two new
-# plays at once records both with the same time.
+# plays at once records both with the same time. A play that took the trick at once (everyone
+# else had to pass) lands among the trick taken last.
 WATCH_THE_FELT = """() => {
   window.landed = [];
   const seen = new Set();
   new MutationObserver(() => {
     const now = performance.now();
-    for (const play of document.querySelectorAll('.trick .play')) {
+    for (const play of document.querySelectorAll('.trick .play, .taken-plays .play')) {
       if (seen.has(play.dataset.key)) continue;
       seen.add(play.dataset.key);
       window.landed.push({key: play.dataset.key, seat: Number(play.dataset.seat), at: now});
@@ -54,7 +55,7 @@ def test_the_bots_plays_land_one_at_a_time_at_the_matchs_pace(open_page):
         "seats": [{"type": "human"}] + [{"type": "bot", "level": "random"}] * 3})
     page.goto(f"/#/match/{match}")
     page.wait_for_selector(f"{SCREEN}[data-screen=table][data-match='{match}']")
-    assert page.locator(".table-options", has_text="0.8 s between moves").count() == 1
+    page.locator(".table-options", has_text="0.8 s between moves").wait_for(state="attached")
     page.evaluate(WATCH_THE_FELT)
 
     def server_plays() -> int:

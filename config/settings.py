@@ -289,10 +289,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # so that people can follow them; a match or a table may set its own (option server_pace_ms).
 SERVER_PACE_MS = env_int("SERVER_PACE_MS", 700)
 PACE_BREAK = 2
-# A bot task plays the server's turns of one match for at most this long (one turn at least),
-# then queues the rest behind the other matches' turns: a bot reply waits for about one slice
-# of each busy match on its worker, not for their whole runs (bench/fairness.py).
-BOT_TASK_SLICE_SECONDS = float(env("BOT_TASK_SLICE_SECONDS", "0.05"))
+# A bot task plays the server's turns of one match for at most this long (one turn at least; 0:
+# one turn), then queues the rest behind the other matches' turns: a bot reply waits for about
+# one slice of each busy match on its worker, not for their whole runs (bench/fairness.py).
+BOT_TASK_SLICE_SECONDS = float(env("BOT_TASK_SLICE_SECONDS", "0"))
 # A match paused because every person at it was away is abandoned after this long.
 PAUSE_ABANDON_SECONDS = float(env("PAUSE_ABANDON_SECONDS", str(24 * 3600)))
 # Seconds the people of a finished match have to take their seat in its rematch before bots do.

@@ -103,6 +103,7 @@ def test_embedded_each_server_move_is_due_after_its_pace_and_the_read_then_plays
 
 def test_with_workers_the_turn_is_queued_with_the_pace_as_countdown(monkeypatch, settings):
     settings.PACED_TURN_GRACE_SECONDS = settings.TURN_RECOVERY_SECONDS
+    settings.BOT_TASK_SLICE_SECONDS = 600  # the pace alone stops a task after one move
     jobs = announced(monkeypatch)
     person = new_player()
     view = highcard(person)

@@ -36,7 +36,7 @@ def seed_hash(seed: str) -> str:
 
 
 def in_play(match: Match) -> None:
-    """Refuses (Conflict) unless the match is in play: waiting for players, or over."""
+    """Refuses (Conflict) unless the match is in play: waiting for players, paused, or over."""
     if match.status == Match.Status.WAITING:
         raise Conflict("match_not_started", "open seats are still waiting for players")
     if match.status == Match.Status.PAUSED:
@@ -151,6 +151,8 @@ class Progress:
     def _everyone_away(self) -> bool:
         """Every person's seat is in 托管 because their clock ran out (none acted since): nobody
         is following. A person who asked for 托管 is present."""
+        if not self.match.autoplay:
+            return False  # the usual case, told without reading the seats
         people = [s.index for s in self.seats if s.kind == Seat.Kind.HUMAN]
         return bool(people) and all(self.match.autoplay.get(str(i)) == AUTOPLAY_TIMEOUT
                                     for i in people)

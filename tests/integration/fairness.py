@@ -63,7 +63,7 @@ def reply_waits(match_id: int) -> list[float]:
                         .values_list("version", flat=True)) - people)
     return [(written[v] - written[v - 1]).total_seconds()
             - pace * (2 if kinds[v - 1] & PACE_BREAKS else 1)
-            for v in server if v - 1 in written]
+            for v in server if v in written and v - 1 in written]  # (the match plays on)
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -155,7 +155,7 @@ def test_a_broker_that_does_not_answer_loses_no_turn_and_fails_no_act(monkeypatc
     def broken(*args, **kwargs):
         raise BrokerError("connection refused")
 
-    monkeypatch.setattr(bots.tasks.bot_act, "delay", broken)
+    monkeypatch.setattr(bots.tasks.bot_act, "apply_async", broken)
     player = new_player()
     view = create(player, "gandengyan", {}, bot_seats(3))
     while view["your_turn"]:

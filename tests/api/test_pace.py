@@ -124,6 +124,7 @@ def test_with_workers_the_turn_is_queued_with_the_pace_as_countdown(monkeypatch,
 def test_a_task_queues_the_turn_with_its_countdown(monkeypatch):
     queued = []
     monkeypatch.setitem(current_app.conf, "task_always_eager", False)
+    monkeypatch.setattr(bots.tasks.coordination, "mark_queued", lambda *turn: True)
     monkeypatch.setattr(bots.tasks.bot_act, "apply_async",
                         lambda args, countdown=None: queued.append((args, countdown)))
     bots.tasks.enqueue_bot_turn(7, 3, delay=0.8)

@@ -318,10 +318,8 @@ def fault_recovery(matches: int, rounds: int, sweep_seconds: str, recovery_secon
     from bots.tasks import TEST_DELAY_BEFORE
     from tests.integration.stack import Stack
 
-    # No pace (SERVER_PACE_MS): a match moves as soon as the worker lets it, so that the waits
-    # measure the recovery alone.
     stack = Stack(**{TEST_DELAY_BEFORE: TURN_DELAY, "RECOVERY_SWEEP_SECONDS": sweep_seconds,
-                     "TURN_RECOVERY_SECONDS": recovery_seconds, "SERVER_PACE_MS": "0",
+                     "TURN_RECOVERY_SECONDS": recovery_seconds,
                      "BOT_TASK_SOFT_TIME_LIMIT": "10", "BOT_TASK_TIME_LIMIT": "15"})
     print(f"\nFrom a lost turn to its recovery: {matches} matches, each fault made {rounds} "
           f"times; a sweep every {sweep_seconds} s, a queued turn due again after "

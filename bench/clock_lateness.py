@@ -214,9 +214,7 @@ def quantiles(late: list[float]) -> dict[str, float]:
 def deployment(workers: str) -> Stack:
     """The stack, its database migrated, with the workers as the README runs them (or one
     worker for both queues)."""
-    # No pace (SERVER_PACE_MS): the busy and unattended matches load the bots queue as fast as
-    # they can, as when these figures were first measured.
-    stack = Stack(RECOVERY_SWEEP_SECONDS="2", TURN_RECOVERY_SECONDS="5", SERVER_PACE_MS="0",
+    stack = Stack(RECOVERY_SWEEP_SECONDS="2", TURN_RECOVERY_SECONDS="5",
                   BOT_TASK_SOFT_TIME_LIMIT="10", BOT_TASK_TIME_LIMIT="15").prepare()
     try:
         stack.start_web()

@@ -10,7 +10,7 @@ from games.api.params import _declared
 
 pytestmark = pytest.mark.django_db
 METHODS = ("get", "post", "put", "patch", "delete")
-SAMPLES = {"match_id": 1, "number": 1, "slug": "a-table", "ruleset": "gandengyan"}
+SAMPLES = {"match_id": 1, "number": 1, "slug": "a-table", "ruleset": "gandengyan", "user_id": 1}
 
 
 def routes(patterns=None, prefix: str = "") -> list[tuple[str, object]]:

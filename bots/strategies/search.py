@@ -93,8 +93,9 @@ class Deadline:
         self.cpu = time.thread_time() + SAFETY * ms / 1000
         self.wall = float("inf") if wall is None else time.perf_counter() + wall * ms / 1000
 
-    def passed(self) -> bool:
-        return time.thread_time() > self.cpu or time.perf_counter() > self.wall
+    def passed(self, ahead: float = 0.0) -> bool:
+        """The time is up, or will be `ahead` seconds of CPU from now."""
+        return time.thread_time() + ahead > self.cpu or time.perf_counter() > self.wall
 
 
 def rollout(game: Game, state, rng: random.Random, deadline: Deadline | None = None):
@@ -172,8 +173,13 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
     seat = seen.seat
     race = _Race(len(candidates), game.margin)
     samples = game.samples if budget.samples is None else budget.samples
+    drawing = 0.0  # CPU seconds the last sample took to draw: no rollout looks at the clock then
     while race.samples < samples:
+        if deadline is not None and deadline.passed(ahead=drawing):
+            break  # another draw would overrun the cap (gandengyan's reading of the hands)
+        started = time.thread_time()
         world = game.sample(seen, rng)
+        drawing = time.thread_time() - started
         values = {}
         for i in race.active:
             state, _ = game.engine.apply(world, seat, candidates[i])

@@ -57,6 +57,7 @@ def test_an_unknown_query_parameter_is_refused_naming_it(client, url, method):
     ("/api/v1/matches/", "limit=5&before=9&status=active", 200),
     ("/api/v1/matches/1/events/", "since=0&limit=5", 404),
     ("/api/v1/health/", "", 200),
+    ("/api/v1/leaderboards/gandengyan/", "limit=5&rank=0", 200),
     ("/api/v1/no/such/url/", "anything=1", 404),
 ])
 def test_declared_parameters_pass(auth_client, url, query, code):

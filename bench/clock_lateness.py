@@ -59,7 +59,7 @@ def arguments() -> argparse.Namespace:
 def wait_for_a_sweep(seconds: float = 60) -> None:
     """Until a sweep ran after this call: beat and the clock worker are up (clocks that run out
     before the first sweep would be as late as the sweep's start, which says nothing of them)."""
-    from bots import coordination
+    from games import coordination
 
     started = time.time()
     while True:

@@ -148,10 +148,9 @@ def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float, floa
     from django.conf import settings
     from django.db import connection
 
-    from bots import coordination
     from bots.tasks import SWEEP_BATCH, recover_turns
     from config.celery import app
-    from games import services
+    from games import coordination, services
 
     selects = []
 

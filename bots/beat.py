@@ -12,7 +12,7 @@ import redis
 from celery.beat import PersistentScheduler
 from django.conf import settings
 
-from bots import coordination
+from games import coordination
 
 logger = logging.getLogger(__name__)
 

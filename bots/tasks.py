@@ -17,10 +17,9 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
-from bots import coordination
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
-from games import services, sql
+from games import coordination, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
 from games.models import Match

@@ -5,7 +5,7 @@ import os
 
 from celery import Celery
 
-from bots.coordination import WorkerHeartbeat
+from games.coordination import WorkerHeartbeat
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

@@ -15,7 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots import coordination
+from games import coordination
 
 
 class HealthSerializer(serializers.Serializer):

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import OperationalError, connection
 
-from bots import coordination
+from games import coordination
 
 pytestmark = pytest.mark.django_db
 

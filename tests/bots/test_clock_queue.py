@@ -9,9 +9,8 @@ from django.conf import settings
 from django.utils import timezone
 
 import bots.tasks
-from bots import coordination
 from config.celery import app
-from games import services
+from games import coordination, services
 from games.models import Match, Move
 from tests.matchplay import bots as bot_seats
 from tests.matchplay import create, new_player

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from bots import coordination
+from games import coordination
 from tests.integration.conftest import ROOT, stop_worker, worker_database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -78,6 +78,8 @@ INSTALLED_APPS = [
 # WhiteNoise serves the static files (the web table, admin, API docs) in every mode: from the
 # apps' folders with DEBUG on, from the collected, hashed copies with DEBUG off.
 MIDDLEWARE = [
+    # First: it times the whole answer, every other middleware included.
+    "games.api.metrics.RequestMetricsMiddleware",
     "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "web.middleware.StaticFilesMiddleware",
@@ -313,14 +315,25 @@ CELERY_BEAT_SCHEDULE = {
     "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
 }
 
+# GET /metrics (Prometheus) answers only a scraper sending this as a bearer token; unset, the
+# URL is a 404. Workers and beat serve theirs on METRICS_PORT when it is set (bots.apps).
+METRICS_TOKEN = env("METRICS_TOKEN")
+METRICS_PORT = env_int("METRICS_PORT", 0)
+
+# LOG_FORMAT=json: one JSON object per line (time, level, logger, request_id, message...), for a
+# log collector; plain by default.
+LOG_FORMAT = env("LOG_FORMAT", "plain")
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use plain or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # request_id: the X-Request-ID of the request being served ("-" outside one).
     "filters": {"request_id": {"()": "games.api.middleware.RequestIdLogFilter"}},
     "formatters": {"plain": {
-        "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
+        "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
+        "json": {"()": "config.jsonlog.JsonFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT,
                              "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO").upper()},
     # Django's own handlers on its logger (a plain console in DEBUG, mail to ADMINS, none set)

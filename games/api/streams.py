@@ -33,7 +33,7 @@ from rest_framework import exceptions
 from rest_framework.settings import import_from_string
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import live, presenters, selectors, services
+from games import live, metrics, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
 from games.api.params import QueryInt, whole_number
 from games.api.serializers import WHOLE
@@ -61,6 +61,18 @@ HEARTBEAT = b": heartbeat\n\n"
 RESTARTING = (f"retry: {live.RESTART_RETRY_MS}\n".encode() + sse(
     "restarting", {"code": "restarting", "message": "The server is restarting: reconnect.",
                    "retry_ms": live.RESTART_RETRY_MS}))
+
+
+async def counted(kind: str, messages):
+    """The stream's messages, counted while it is open (games.metrics)."""
+    metrics.STREAMS_OPEN.labels(kind).inc()
+    pushed = metrics.PUSHED.labels(kind)
+    try:
+        async for message in messages:
+            pushed.inc()
+            yield message
+    finally:
+        metrics.STREAMS_OPEN.labels(kind).dec()
 
 
 def only_get(view):
@@ -235,7 +247,7 @@ async def match_stream(request, match_id: int):
     if match.match.status in FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
         return HttpResponse(status=204)  # nothing more will come: do not reconnect
-    return StreamingHttpResponse(_match_messages(user, match_id, last_id),
+    return StreamingHttpResponse(counted("match", _match_messages(user, match_id, last_id)),
                                  content_type="text/event-stream", headers=HEADERS)
 
 
@@ -353,5 +365,6 @@ async def account_stream(request):
         user = await in_thread(_reader)(request)
     except REFUSED as error:
         return _refused(error)
-    return StreamingHttpResponse(_account_messages(user), content_type="text/event-stream",
+    return StreamingHttpResponse(counted("account", _account_messages(user)),
+                                 content_type="text/event-stream",
                                  headers=HEADERS)

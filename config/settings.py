@@ -311,8 +311,15 @@ STREAM_AUTHENTICATION_CLASSES = [
     "accounts.authentication.StreamTicketAuthentication",
     "accounts.authentication.TokenAuthentication",
 ]
+# Finished matches' moves and events are compacted into one archive row per round
+# (games.services.compaction) once they are over for COMPACT_AFTER_DAYS; beat looks every
+# COMPACT_EVERY_SECONDS.
+COMPACT_AFTER_DAYS = env_int("COMPACT_AFTER_DAYS", 7)
+COMPACT_EVERY_SECONDS = env_int("COMPACT_EVERY_SECONDS", 3600, low=1)
 CELERY_BEAT_SCHEDULE = {
     "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
+    "compact-matches": {"task": "games.tasks.compact_matches",
+                        "schedule": COMPACT_EVERY_SECONDS},
 }
 
 # GET /metrics (Prometheus) answers only a scraper sending this as a bearer token; unset, the

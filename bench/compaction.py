@@ -61,7 +61,6 @@ def recreate_database() -> None:
 
 def drop_database() -> None:
     import psycopg
-
     from django.db import connections
 
     connections.close_all()

@@ -111,12 +111,12 @@ class Stack:
                                                 env=self.env, stdout=log,
                                                 stderr=subprocess.STDOUT)
 
-    def start_web(self, name: str = "web", port: int | None = None) -> int:
+    def start_web(self, name: str = "web", port: int | None = None, workers: int = 2) -> int:
         """A web server as production runs it (gunicorn, uvicorn workers); its port."""
         port = port or self.web_port
         self._start(name, ["gunicorn", "config.asgi:application", "--worker-class",
                            "config.workers.UvicornWorker", "--bind", f"127.0.0.1:{port}",
-                           "--workers", "2", "--timeout", "60",
+                           "--workers", str(workers), "--timeout", "60",
                            "--no-control-socket"])  # several servers on one machine
         wait_for(f"the web server {name}", lambda: answers(port))
         return port

@@ -3,10 +3,11 @@ to a scraper holding the token, and JSON log lines with the request id."""
 
 import json
 import logging
+import re
 
 import pytest
 from django.test import Client as DjangoClient
-from prometheus_client import REGISTRY
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram
 
 import bots.tasks
 from config.jsonlog import JsonFormatter
@@ -132,3 +133,17 @@ def test_json_log_lines_carry_the_request_id_and_extras():
     assert line["level"] == "WARNING" and line["logger"] == "games.x"
     assert line["message"] == "turn 7 lost" and line["request_id"] == "-"
     assert line["match"] == 7
+
+
+def test_the_grafana_dashboard_shows_every_metric_and_no_other():
+    from pathlib import Path
+
+    from games import metrics
+
+    dashboard = json.loads((Path(__file__).resolve().parent.parent / "docs" /
+                            "grafana-dashboard.json").read_text())
+    names = {m._name for m in vars(metrics).values() if isinstance(m, Counter | Gauge | Histogram)}
+    used = {re.sub(r"_(total|bucket|count|sum)$", "", name)
+            for panel in dashboard["panels"] for target in panel["targets"]
+            for name in re.findall(r"cardtable_\w+", target["expr"])}
+    assert used == names

@@ -3,7 +3,6 @@ row per round, and every read of them (the match's view and events, its stream's
 rounds endpoints, replay, export, verify_matches) answers exactly as before; restore puts the
 rows back."""
 
-import itertools
 import json
 import random
 from datetime import timedelta
@@ -12,29 +11,25 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
-from rest_framework.test import APIClient
 
-from games import selectors, services
+from games import selectors
 from games.engine.registry import get_ruleset
 from games.models import Event, Match, Move, RoundArchive
 from games.services import compaction
 from games.tasks import compact_matches
-from tests.matchplay import Client, bots, client_sender, create, play_through, sign_in
+from tests.matchplay import Client, bots, counted_seeds, create, new_player, play_through
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    counter = itertools.count()
-    monkeypatch.setattr(services.progress, "new_seed", lambda: f"compact-seed-{next(counter):04d}")
+    counted_seeds(monkeypatch, "compact-seed")
 
 
 @pytest.fixture
 def player() -> Client:
-    client = Client(client_sender(APIClient()))
-    sign_in(client)
-    return client
+    return new_player()
 
 
 @pytest.fixture

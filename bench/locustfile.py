@@ -7,7 +7,8 @@ whole view first, then each update's `changed` applied to it; they act (a random
 as the tests' players do) 1 to 3 seconds after the stream says it is their turn. Besides Locust's
 own figures per request (`act` among them: POST .../act/), it records:
 - `SSE push`: from sending an act until its update arrives on the stream;
-- `SSE bot reply`: from sending an act until the stream brings the first bot's move after it;
+- `SSE bot reply`: in a match against bots only, from sending an act until the stream brings
+  the first bot's move after it;
 - tables: the matches in play among the people at once (the most, printed at the end).
 With `LOAD_STEPS` set (e.g. `10,20,40,80`) the people come in steps of `LOAD_STEP_SECONDS`
 (60) each, and the end prints, per step, acts/s and the p99 of act, push and bot reply, and the
@@ -121,7 +122,8 @@ class Person(HttpUser):
             response_length=0, exception=None, context={})
 
     def _seat(self) -> None:
-        if self.rng.random() < CREATE_SHARE:
+        self.against_bots = self.rng.random() < CREATE_SHARE
+        if self.against_bots:
             ruleset, options = self.rng.choice(OWN_MATCHES)
             answer = self.client.post(f"{API}/matches/", name="create", json={
                 "ruleset": ruleset, "options": options,
@@ -194,7 +196,8 @@ class Person(HttpUser):
             return
         self.turn_since = None
         self.pending = (view["version"], time.monotonic())
-        self.awaiting_bot = self.pending[1]
+        # At a quick match the next seat may be another person's, who takes their time.
+        self.awaiting_bot = self.pending[1] if self.against_bots else None
         with self.client.post(f"{API}/matches/{self.match_id}/act/", name="act",
                               catch_response=True,
                               json={"expected_version": view["version"],

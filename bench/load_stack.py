@@ -5,7 +5,9 @@ nginx with deploy/nginx.conf, `--workers` Celery workers and one beat, all on th
 unthrottled). Locust runs headless in steps of people (`--steps`, `--step-seconds` each) and
 prints its per-step table (acts/s, act, push and bot-reply p99, tables in play, where each first
 degrades); then the service's own metrics of the run: bot queue lag and decision p99 (from the
-histograms' buckets), sweeps and what they recovered, acts and 409s.
+histograms' buckets), sweeps and what they recovered, acts and 409s; and the CPU time each part
+used during the run (from /proc: web servers, workers, beat, PostgreSQL, Redis, nginx, Locust),
+in cores and per committed act: the figures a capacity plan scales.
 
 Run: `.venv/bin/python bench/load_stack.py` (needs nginx, PostgreSQL's server programs and
 redis-server on the machine, and `pip install -e '.[dev,bench]'`; about `steps × step-seconds`).
@@ -16,8 +18,10 @@ the figures with the machine and its load.
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +30,46 @@ sys.path.insert(0, str(ROOT))
 from tests.integration.stack import Stack, free_port  # noqa: E402
 
 TOKEN = "load-stack-metrics-token"
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def cpu_seconds(root: int) -> float:
+    """CPU time of a process, of its children it has reaped, and of its live descendants."""
+    parents = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        if (fields := _stat(int(entry.name))) is not None:
+            parents[int(entry.name)] = int(fields[1])
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        if (fields := _stat(pid)) is not None:
+            own = int(fields[11]) + int(fields[12])
+            reaped = int(fields[13]) + int(fields[14])
+            total += (own + reaped) / TICKS
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return total
+
+
+def parts(stack: Stack) -> dict[str, list[int]]:
+    """The deployment's processes by part (each with its descendants)."""
+    found: dict[str, list[int]] = {}
+    for name, process in stack.processes.items():
+        part = name.rstrip("0123456789")
+        found.setdefault(part, []).append(process.pid)
+    postmaster = (stack.pg_data / "postmaster.pid").read_text().split()[0]
+    found["postgres"] = [int(postmaster)]
+    return found
+
+
+def cpu_by_part(stack: Stack) -> dict[str, float]:
+    return {part: sum(map(cpu_seconds, pids)) for part, pids in parts(stack).items()}
 
 
 def scrape(port: int) -> str:
@@ -75,8 +119,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.smoke:
         args.steps, args.step_seconds = "4", 20
+    # The production defaults, where the fault tests' stack shortens them.
     stack = Stack(DJANGO_SETTINGS_MODULE="bench.load_settings", METRICS_TOKEN=TOKEN,
-                  LOG_LEVEL="ERROR")
+                  LOG_LEVEL="ERROR", RECOVERY_SWEEP_SECONDS="2", TURN_RECOVERY_SECONDS="5",
+                  BOT_TASK_SOFT_TIME_LIMIT="10", BOT_TASK_TIME_LIMIT="15")
     metrics = stack.home / "metrics"
     metrics.mkdir()
     stack.env["PROMETHEUS_MULTIPROC_DIR"] = str(metrics)
@@ -93,10 +139,17 @@ def main() -> int:
               f"{args.step_seconds} s each", flush=True)
         env = {**os.environ, "LOAD_STEPS": args.steps,
                "LOAD_STEP_SECONDS": str(args.step_seconds)}
+        before, locust_before = cpu_by_part(stack), resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.monotonic()
         done = subprocess.run(
             [str(Path(sys.executable).parent / "locust"), "-f", str(ROOT / "bench" /
              "locustfile.py"), "--headless", "-H", f"http://127.0.0.1:{balancer}",
              "--only-summary"], cwd=ROOT, env=env, capture_output=True, text=True)
+        seconds = time.monotonic() - started
+        after, locust_after = cpu_by_part(stack), resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = {part: after[part] - before.get(part, 0.0) for part in after}
+        used["locust"] = (locust_after.ru_utime + locust_after.ru_stime
+                          - locust_before.ru_utime - locust_before.ru_stime)
         print(done.stdout[done.stdout.find("\ntables in play"):])
         table = done.stderr.rfind("Response time percentiles")
         print(done.stderr[table:] if table >= 0 else done.stderr[-3000:])
@@ -110,6 +163,11 @@ def main() -> int:
               f"{total(page, 'cardtable_sweep_runs_total'):.0f} recovering "
               f"{total(page, 'cardtable_sweep_recovered_total'):.0f}, pool waits "
               f"{total(page, 'cardtable_db_pool_wait_seconds_total'):.2f} s")
+        acts = total(page, "cardtable_acts_committed_total")
+        print(f"CPU used over the {seconds:.0f} s run (cores on average; ms per committed act, "
+              f"{acts:.0f} acts of people and server):")
+        for part, cpu in sorted(used.items()):
+            print(f"  {part:9} {cpu / seconds:5.2f} cores  {cpu * 1000 / max(acts, 1):6.1f} ms/act")
         return done.returncode
     finally:
         stack.down()

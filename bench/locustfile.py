@@ -177,7 +177,9 @@ class Person(HttpUser):
             self.view["version"] = data["version"]
         else:
             return
-        if self.view.get("your_turn") and self.turn_since is None:
+        if not self.view.get("your_turn"):
+            self.turn_since = None  # played meanwhile (a clock ran out, 托管)
+        elif self.turn_since is None:
             self.turn_since = time.monotonic() + self.rng.uniform(*THINK)
 
     @task
@@ -195,6 +197,11 @@ class Person(HttpUser):
         if self.turn_since is None or time.monotonic() < self.turn_since:
             return
         self.turn_since = None
+        if not view.get("legal_actions"):  # the view kept from the stream is off: read it again
+            view = self.view = self.client.get(f"{API}/matches/{self.match_id}/",
+                                               name="view").json()
+            if not view.get("your_turn"):
+                return
         self.pending = (view["version"], time.monotonic())
         # At a quick match the next seat may be another person's, who takes their time.
         self.awaiting_bot = self.pending[1] if self.against_bots else None

@@ -9,6 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("metrics", metrics_view, name="metrics"),
     path("api/v1/auth/", include("accounts.urls")),
+    path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("games.api.urls")),
 ]
 

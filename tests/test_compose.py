@@ -1,7 +1,8 @@
 """docker-compose.yml and deploy/nginx.conf describe production: checked as data, since no Docker
 engine runs here (tests/integration/test_scale_out.py runs the same nginx file in front of two
-web processes when nginx is installed)."""
+web servers when nginx is installed)."""
 
+import ipaddress
 import re
 from pathlib import Path
 
@@ -11,17 +12,16 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("web", "worker", "beat", "migrate")
-
-
+APP_SERVICES = ("web", "worker", "clock", "beat", "migrate")
 NGINX = (ROOT / "deploy" / "nginx.conf").read_text()
 
 
 def test_the_production_services_are_all_there():
-    assert set(SERVICES) == {"nginx", "web", "worker", "beat", "migrate", "postgres", "redis"}
+    assert set(SERVICES) == {"nginx", "web", "worker", "clock", "beat", "migrate", "postgres",
+                             "redis"}
 
 
-def test_several_web_processes_and_workers_one_beat():
+def test_several_web_processes_and_bot_workers_one_beat():
     assert SERVICES["web"]["deploy"]["replicas"] == "${WEB_REPLICAS:-2}"
     assert SERVICES["worker"]["deploy"]["replicas"] == "${WORKER_REPLICAS:-2}"
     assert "deploy" not in SERVICES["beat"]
@@ -47,10 +47,14 @@ def test_streams_pass_through_the_balancer_unbuffered_and_held_open():
     assert re.compile(r"^/api/v1/(matches/[0-9]+/)?stream/$").match("/api/v1/stream/")
 
 
-def test_the_balancer_forwards_the_client_address_and_the_app_trusts_one_proxy():
+def test_the_web_servers_trust_the_forwarded_address_from_nginx_s_network_alone():
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in NGINX
     assert "proxy_set_header X-Forwarded-Proto $forwarded_proto;" in NGINX
-    assert SERVICES["web"]["environment"]["NUM_PROXIES"] == "${NUM_PROXIES:-1}"
+    subnet = COMPOSE["networks"]["front"]["ipam"]["config"][0]["subnet"]
+    ipaddress.ip_network(subnet)
+    assert SERVICES["nginx"]["networks"] == ["front"]
+    assert "front" in SERVICES["web"]["networks"]
+    assert SERVICES["web"]["environment"]["TRUSTED_PROXIES"] == f"${{TRUSTED_PROXIES:-{subnet}}}"
 
 
 def test_metrics_are_scraped_per_process_not_through_the_balancer():
@@ -88,7 +92,8 @@ def test_the_commands_run_gunicorn_celery_and_migrations():
     assert SERVICES["migrate"]["command"][-2:] == ["migrate", "--noinput"]
 
 
-@pytest.mark.parametrize("name", ["nginx", "web", "worker", "postgres", "redis"])
+@pytest.mark.parametrize("name", ["nginx", "web", "worker", "clock", "beat", "postgres",
+                                  "redis"])
 def test_long_running_services_have_health_checks(name):
     check = SERVICES[name]["healthcheck"]
     assert check["test"][0] in {"CMD", "CMD-SHELL"}
@@ -99,9 +104,20 @@ def test_the_web_health_check_uses_the_health_endpoint():
     assert any("/api/v1/health/" in part for part in SERVICES["web"]["healthcheck"]["test"])
 
 
+def test_bots_and_clocks_have_a_worker_each_and_beat_is_healthy_while_it_sweeps():
+    def queues(name):
+        command = SERVICES[name]["command"]
+        return command[command.index("-Q") + 1]
+
+    assert (queues("worker"), queues("clock")) == ("bots", "clock")
+    assert "--concurrency=1" in SERVICES["clock"]["command"]
+    assert SERVICES["beat"]["healthcheck"]["test"][-4:] == ["manage.py", "ready", "--check",
+                                                          "sweep"]
+
+
 def test_the_app_starts_after_healthy_dependencies_and_migrations():
     assert SERVICES["migrate"]["depends_on"]["postgres"]["condition"] == "service_healthy"
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "clock", "beat"):
         depends = SERVICES[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["redis"]["condition"] == "service_healthy"

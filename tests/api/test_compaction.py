@@ -109,3 +109,13 @@ def test_restore_puts_the_rows_back_as_they_were(finished):
     assert Match.objects.get(pk=finished).compacted_at is None
     with pytest.raises(CommandError, match="not compacted"):
         call_command("compact_matches", "--restore", str(finished))
+
+
+def test_the_archive_keeps_every_column_of_a_move_and_an_event():
+    from games import archive
+
+    def kept(model, given):
+        return {f.attname for f in model._meta.concrete_fields} - {"id", *given}
+
+    assert kept(Move, ("match_id", "round_id")) == set(archive.MOVE_FIELDS)
+    assert kept(Event, ("match_id",)) == set(archive.EVENT_FIELDS)

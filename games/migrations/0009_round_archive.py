@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_rematch'),
+        ('games', '0008_pace_and_pause'),
     ]
 
     operations = [

@@ -9,6 +9,7 @@ import logging
 import os
 import threading
 import time
+from datetime import timedelta
 
 from celery import current_app, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -19,10 +20,10 @@ from kombu.exceptions import KombuError
 
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
-from games import coordination, services, sql
+from games import coordination, metrics, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
-from games.models import Match
+from games.models import Match, Move
 
 _eager = threading.local()
 logger = logging.getLogger(__name__)
@@ -112,11 +113,15 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         state = get_ruleset(ruleset).from_json(row.match.snapshot)
         seen = observe(ruleset, state, seat)
         rng = turn_rng(match_id, row.seed_hash, version)
+        if played == 0:
+            metrics.BOT_LAG.observe(_waited(row.match, who))
+        thinking = time.perf_counter()
         try:
             action = choose_action(level, ruleset, seen, rng)
         except SoftTimeLimitExceeded:
             # A search overran the task's soft limit: the heuristic answers at once instead.
             action = choose_action("normal", ruleset, seen, rng)
+        metrics.BOT_DECISION.labels(level).observe(time.perf_counter() - thinking)
         _test_delay(TEST_DELAY_BEFORE, match_id, version)
         last = (played + 1 == turns or time.monotonic() - started >= seconds
                 or row.match.server_pace_ms > 0)
@@ -132,6 +137,18 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         if last:
             break
     return played
+
+
+def _waited(match: Match, who) -> float:
+    """Seconds since the server's turn was queued: a clock's deadline, else its due time less
+    the grace Progress gives the queued task (see Match.due_at). Turns played in a row by one
+    task wait for no queue and are not counted."""
+    if match.due_at is None:
+        return 0.0
+    became_due = match.due_at
+    if who.reason != Move.Reason.TIMEOUT:
+        became_due -= timedelta(seconds=settings.TURN_RECOVERY_SECONDS)
+    return max(0.0, (timezone.now() - became_due).total_seconds())
 
 
 # At least once (acked after it ran, delivered again if its worker dies), and idempotent:
@@ -183,6 +200,8 @@ def recover(limit: int = SWEEP_BATCH) -> int:
     for match_id, version, deadline in clocks:
         enqueue_clock_turn(match_id, version, deadline)
     due = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=limit)
+    metrics.SWEEPS.inc()
+    metrics.SWEEP_RECOVERED.inc(len(due))
     for claimed in due:
         services.due_do(*claimed, turn=enqueue_bot_turn)
     return len(clocks) + len(due)

@@ -176,6 +176,9 @@ class Match(models.Model):
     # that can be lost.
     due_at = models.DateTimeField(null=True, blank=True)
     standings = models.JSONField(null=True, blank=True)
+    # A finished match's moves and events, once compacted, are in its RoundArchive rows.
+    compacted_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="when its moves and events were archived")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -346,3 +349,25 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.seq} of match {self.match_id}: {self.data.get('type')}"
+
+
+class RoundArchive(models.Model):
+    """A finished match's round after compaction (games.archive): its moves and events, as one
+    compressed document, in place of their rows. Round 0 holds the events before the first
+    deal. Every read of moves and events falls back to these (games.selectors)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="archives")
+    number = models.PositiveIntegerField()
+    data = models.BinaryField(help_text="zlib-compressed JSON: {moves, events}")
+    moves = models.PositiveIntegerField(help_text="how many moves it holds")
+    events = models.PositiveIntegerField(help_text="how many events it holds")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="archive_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"archive of round {self.number} of match {self.match_id}"

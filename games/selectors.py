@@ -6,12 +6,12 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from games import sql
+from games import archive, sql
 from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
 from games.engine.replay import replay
 from games.errors import NotFound
-from games.models import Match, Move, Round, Seat, Table
+from games.models import Event, Match, Move, Round, Seat, Table
 from games.sql import EventRow, SeatInfo
 
 RECENT_EVENTS = 20
@@ -52,6 +52,9 @@ def match_for(user, match_id: int, *, events_after: int | None = None,
     mine = next((s for s in row.seats if s.user_id == user.pk), None)
     if mine is None and not user.is_staff:
         raise NotFound()
+    if row.events is not None and row.match.compacted_at is not None:
+        after = row.match.last_event_seq - RECENT_EVENTS if events_after is None else events_after
+        row = row._replace(events=[e for e in archive.events(match_id) if e.seq > after][:events])
     rematch = None
     if row.match.status == Match.Status.FINISHED:
         rematch = (Match.objects.filter(rematch_of=match_id).only(*REMATCH_FIELDS)
@@ -91,9 +94,22 @@ def round_of(match: Match, number: int) -> Round:
 
 
 def match_moves(match: Match) -> list[tuple[int, int, Action, Move]]:
-    """The log in order: (round number, seat, action, row)."""
-    rows = Move.objects.filter(match=match).select_related("round").order_by("round__number", "seq")
-    return [(m.round.number, m.seat, action_from_dict(m.action), m) for m in rows]
+    """The log in order: (round number, seat, action, row), from its archive once compacted
+    (the rows are then unsaved Moves, as the table held them)."""
+    if match.compacted_at is not None:
+        rows = archive.moves(match.pk)
+    else:
+        rows = [(m.round.number, m) for m in Move.objects.filter(match=match)
+                .select_related("round").order_by("round__number", "seq")]
+    return [(number, m.seat, action_from_dict(m.action), m) for number, m in rows]
+
+
+def match_events(match: Match) -> list[EventRow]:
+    """Every event in order, from its archive once compacted."""
+    if match.compacted_at is not None:
+        return archive.events(match.pk)
+    rows = Event.objects.filter(match=match).order_by("seq")
+    return [EventRow(*row) for row in rows.values_list("seq", "round_number", "version", "data")]
 
 
 def match_replay(match: Match, upto: int | None = None):

@@ -36,7 +36,7 @@ from rest_framework import exceptions
 from rest_framework.settings import import_from_string
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import live, presenters, selectors, services
+from games import live, metrics, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
 from games.api.params import QueryInt, takes, whole_number
 from games.api.serializers import WHOLE
@@ -71,6 +71,18 @@ ENDED = {
     "too_many_streams": sse("closed", {"code": "too_many_streams", "message": "Closed: this "
                                        "account opened more streams than it may keep open."}),
 }
+
+
+async def counted(kind: str, messages):
+    """The stream's messages, counted while it is open (games.metrics)."""
+    metrics.STREAMS_OPEN.labels(kind).inc()
+    pushed = metrics.PUSHED.labels(kind)
+    try:
+        async for message in messages:
+            pushed.inc()
+            yield message
+    finally:
+        metrics.STREAMS_OPEN.labels(kind).dec()
 
 
 def only_get(view):
@@ -259,7 +271,7 @@ async def match_stream(request, match_id: int):
     if match.match.status in FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
         return HttpResponse(status=204)  # nothing more will come: do not reconnect
-    return StreamingHttpResponse(_match_messages(user, token, match_id, last_id),
+    return StreamingHttpResponse(counted("match", _match_messages(user, token, match_id, last_id)),
                                  content_type="text/event-stream", headers=HEADERS)
 
 
@@ -391,5 +403,5 @@ async def account_stream(request):
         user, token = await in_thread(_reader)(request)
     except REFUSED as error:
         return _refused(error)
-    return StreamingHttpResponse(_account_messages(user, token),
+    return StreamingHttpResponse(counted("account", _account_messages(user, token)),
                                  content_type="text/event-stream", headers=HEADERS)

@@ -19,7 +19,7 @@ from kombu.exceptions import KombuError
 
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
-from games import services, sql
+from games import selectors, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
 from games.models import Match
@@ -82,6 +82,14 @@ def _due_now(match_id: int, version: int) -> None:
         due_at=timezone.now())
 
 
+def _heard(engine, state, match_id: int, round_number: int):
+    """`state` as a bot reads it: with all of the round's public events, where the ruleset keeps
+    some (the snapshot holds only the latest few)."""
+    if not engine.remembers:
+        return state
+    return engine.remember(state, selectors.round_events(match_id, round_number), whole=True)
+
+
 def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
                       seconds: float | None = None) -> int:
     """Play the server's turns from `version` on, as long as the server is to act (at most
@@ -102,8 +110,9 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         ruleset = row.match.ruleset
         # The snapshot is decoded once: the seat's observation is built from it, and the submit
         # applies the action to it.
-        state = get_ruleset(ruleset).from_json(row.match.snapshot)
-        seen = observe(ruleset, state, seat)
+        engine = get_ruleset(ruleset)
+        state = engine.from_json(row.match.snapshot)
+        seen = observe(ruleset, _heard(engine, state, match_id, row.match.round_number), seat)
         rng = turn_rng(match_id, row.seed_hash, version)
         try:
             action = choose_action(level, ruleset, seen, rng)

@@ -11,7 +11,7 @@ from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
 from games.engine.replay import replay
 from games.errors import NotFound
-from games.models import Match, Move, Round, Seat, Table
+from games.models import Event, Match, Move, Round, Seat, Table
 from games.sql import EventRow, SeatInfo
 
 RECENT_EVENTS = 20
@@ -109,6 +109,13 @@ def match_replay(match: Match, upto: int | None = None):
         # Stop at the end of the last replayed move's round instead of dealing the next one.
         seeds = seeds[:moves[-1][0]] if moves else seeds[:1]
     return replay(engine, match.options, humans, seeds, [m[:3] for m in moves])
+
+
+def round_events(match_id: int, round_number: int) -> list[dict]:
+    """The events of a match's round, in order, as stored: what a bot reads of the round (the
+    state keeps only its latest few)."""
+    return list(Event.objects.filter(match_id=match_id, round_number=round_number)
+                .order_by("seq").values_list("data", flat=True))
 
 
 def tables() -> list[Table]:

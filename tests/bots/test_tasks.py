@@ -15,9 +15,12 @@ from rest_framework.test import APIClient
 
 import bots.tasks
 from bots import strategies
+from bots.strategies.gandengyan.belief import moments
 from bots.strategies.search import Budget
-from games import hooks, services, sql
+from games import hooks, selectors, services, sql
 from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
+from games.engine.rulesets.gandengyan import RULESET as RULES
+from games.engine.rulesets.gandengyan.state import LOG_TAIL, LOGGED
 from games.models import Match, Move
 from tests.matchplay import Client, client_sender, create, play_through, sign_in
 from tests.matchplay import bots as bot_seats
@@ -136,3 +139,25 @@ def test_a_bot_turn_reads_and_decodes_the_match_once(player, queued, monkeypatch
                         lambda self, data: decoded.append(1) or from_json(self, data))
     assert bots.tasks.play_server_turns(match_id, version, turns=1) == 1
     assert len(reads) == 1 and len(decoded) == 1  # a turn that ends no round
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_reads_the_whole_round_where_the_snapshot_keeps_its_latest_events(player):
+    view = create(player, "gandengyan", {"starting_score": 5000}, bot_seats(3, "normal"))
+    rng = random.Random(3)
+    while True:  # until the round's log outgrows the snapshot's tail
+        view = play_through(player, view, rng, acts=1)
+        match = Match.objects.get(pk=view["id"])
+        state = RULES.from_json(match.snapshot)
+        heard = selectors.round_events(match.pk, match.round_number)
+        logged = [e for e in heard if e["type"] in LOGGED]
+        if len(logged) > LOG_TAIL and not RULES.round_over(state):
+            break
+    assert len(state.round.log) == LOG_TAIL
+    whole = bots.tasks._heard(RULES, state, match.pk, match.round_number).round.log
+    assert len(whole) == len(logged) + 1  # and the deal's draw
+    assert whole[-LOG_TAIL:] == state.round.log
+    # The counts the whole log replays to are the table's: the bot's belief can use it.
+    seen = strategies.observe("gandengyan", RULES.remember(state, heard, whole=True),
+                              match.to_act)
+    assert moments(seen) is not None

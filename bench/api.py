@@ -14,7 +14,7 @@ Prints (and `run()` returns):
 Targets: acts/s (acts only) and view-then-act pairs/s each ≥ 1/3 of the baseline's requests/s.
 
 Run: `.venv/bin/python bench/api.py` (about a minute; PostgreSQL on 127.0.0.1:5432, user
-postgres; it creates and drops the database `cardtable_bench`).
+postgres; it creates and drops the database `cardtable_bench`, or `$BENCH_DATABASE`).
 """
 
 import http.client
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 PG = "postgres://postgres@127.0.0.1:5432"
-DATABASE = "cardtable_bench"
+DATABASE = os.environ.get("BENCH_DATABASE", "cardtable_bench")  # several runs: one each
 CLIENTS = 4
 SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))
 EARLY, LATE_FROM, EARLY_TABLES = range(5, 16), 295, 3

@@ -6,13 +6,14 @@ single hop from the event loop as a WSGI server's thread would serve it, where D
 hop between the loop and threads at each synchronous middleware, each hook of Django's own
 async-capable ones and the view (docs/performance.md, bench/api.py)."""
 
+import gc
 import os
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core.asgi import get_asgi_application
 from django.core.handlers.asgi import ASGIHandler
 from django.http import FileResponse
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, get_resolver, resolve
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -43,6 +44,11 @@ class Application:
     def __init__(self):
         self.streams = get_asgi_application()  # sets Django up
         self.threaded = ThreadedHandler()
+        get_resolver().url_patterns  # noqa: B018 (imports every view)
+        # What is loaded by now lives as long as the process: kept out of the garbage
+        # collector's full walks, which the live streams make frequent (bench/gc_pause.py).
+        gc.collect()
+        gc.freeze()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and not asynchronous(scope["path"]):

@@ -22,7 +22,7 @@ from bots.strategies import choose_action, observe
 from games import selectors, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
-from games.models import Match
+from games.models import Match, Move
 
 _eager = threading.local()
 logger = logging.getLogger(__name__)
@@ -82,6 +82,13 @@ def _due_now(match_id: int, version: int) -> None:
         due_at=timezone.now())
 
 
+def _late(match: Match) -> bool:
+    """The turn has waited longer than a `hard` search may take since the write that made it
+    due (this task's previous turn, or the act it answers)."""
+    waited = (timezone.now() - match.updated_at).total_seconds()
+    return waited > settings.BOT_HARD_START_SECONDS
+
+
 def _heard(engine, state, match_id: int, round_number: int):
     """`state` as a bot reads it: with all of the round's public events, where the ruleset keeps
     some (the snapshot holds only the latest few)."""
@@ -106,6 +113,8 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
                 who := row.match.server_turn(timezone.now())) is None:
             break
         level, actor, reason = who.level(row.seats), who.actor, who.reason
+        if level == "hard" and _late(row.match):
+            level, reason = "normal", Move.Reason.LATE
         seat = row.match.to_act
         ruleset = row.match.ruleset
         # The snapshot is decoded once: the seat's observation is built from it, and the submit

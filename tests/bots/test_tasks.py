@@ -6,11 +6,13 @@ import os
 import random
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 import bots.tasks
@@ -89,6 +91,24 @@ def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queue
     match_id, version = first_bot_turn(player, queued, "hard")
     assert bots.tasks.play_server_turns(match_id, version, turns=1) >= 1
     assert Move.objects.filter(match_id=match_id, actor="bot").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("waited", "level", "reason"), [(0, "hard", ""), (5, "normal", "late")])
+def test_a_hard_turn_queued_past_its_budget_is_played_by_normal_and_says_so(
+        player, queued, monkeypatch, settings, waited, level, reason):
+    settings.BOT_HARD_START_SECONDS = 2
+    levels = []
+    monkeypatch.setattr(bots.tasks, "choose_action",
+                        lambda chosen, *args: levels.append(chosen) or
+                        strategies.choose_action("normal", *args))
+    match_id, version = first_bot_turn(player, queued, "hard")
+    Match.objects.filter(pk=match_id).update(
+        updated_at=timezone.now() - timedelta(seconds=waited))
+    assert bots.tasks.play_server_turns(match_id, version, turns=1) == 1
+    assert levels == [level]
+    move = Move.objects.get(match_id=match_id, actor="bot")
+    assert move.reason == reason
 
 
 @pytest.mark.django_db(transaction=True)

@@ -6,6 +6,7 @@ import asyncio
 import gc
 import json
 import random
+import threading
 from datetime import timedelta
 
 import pytest
@@ -324,3 +325,18 @@ def test_a_stream_keeps_its_view_out_of_the_garbage_collectors_sight():
             "state": {"hand": [{"id": 1}], "trick": [[{"id": 2}]]}}
     sent = streams.Sent.of(view)
     assert not gc.is_tracked(sent.top) and not gc.is_tracked(sent.state)
+
+
+def test_the_threads_of_a_process_publish_through_one_client(settings):
+    # A request runs in a thread of its own under ASGI: a client per thread was a connection
+    # per act.
+    settings.LIVE_REDIS_URL = "redis://127.0.0.1:1/0"
+    live._redis.cache_clear()
+    clients = []
+    threads = [threading.Thread(target=lambda: clients.append(live._redis())) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    live._redis.cache_clear()
+    assert clients[0] is clients[1]

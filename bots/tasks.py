@@ -121,7 +121,10 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         # applies the action to it.
         engine = get_ruleset(ruleset)
         state = engine.from_json(row.match.snapshot)
-        seen = observe(ruleset, _heard(engine, state, match_id, row.match.round_number), seat)
+        heard = state
+        if level == "hard":  # only the search reads the round's whole log (its belief)
+            heard = _heard(engine, state, match_id, row.match.round_number)
+        seen = observe(ruleset, heard, seat)
         rng = turn_rng(match_id, row.seed_hash, version)
         try:
             action = choose_action(level, ruleset, seen, rng)

@@ -82,11 +82,9 @@ def _due_now(match_id: int, version: int) -> None:
         due_at=timezone.now())
 
 
-def _late(match: Match) -> bool:
-    """The turn has waited longer than a `hard` search may take since the write that made it
-    due (this task's previous turn, or the act it answers)."""
-    waited = (timezone.now() - match.updated_at).total_seconds()
-    return waited > settings.BOT_HARD_START_SECONDS
+def _late(since) -> bool:
+    """More time has gone since `since` than a `hard` search may take."""
+    return (timezone.now() - since).total_seconds() > settings.BOT_HARD_START_SECONDS
 
 
 def _heard(engine, state, match_id: int, round_number: int):
@@ -106,15 +104,19 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
     a repeated delivery changes nothing. The last one played queues the next server turn."""
     if seconds is None:
         seconds = settings.BOT_TASK_SOFT_TIME_LIMIT / 2
-    started, played = time.monotonic(), 0
+    started, played, since = time.monotonic(), 0, None
     while played < turns:
         row = sql.match_row(match_id)
         if row is None or row.match.version != version or (
                 who := row.match.server_turn(timezone.now())) is None:
             break
         level, actor, reason = who.level(row.seats), who.actor, who.reason
-        if level == "hard" and _late(row.match):
-            level, reason = "normal", Move.Reason.LATE
+        if level == "hard":
+            # Measured from the write that made this task's first turn due (the act it answers,
+            # usually): what a person waiting for the bots' replies has waited so far.
+            since = since or row.match.updated_at
+            if _late(since):
+                level, reason = "normal", Move.Reason.LATE
         seat = row.match.to_act
         ruleset = row.match.ruleset
         # The snapshot is decoded once: the seat's observation is built from it, and the submit

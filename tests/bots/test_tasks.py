@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -109,6 +110,27 @@ def test_a_hard_turn_queued_past_its_budget_is_played_by_normal_and_says_so(
     assert levels == [level]
     move = Move.objects.get(match_id=match_id, actor="bot")
     assert move.reason == reason
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hard_turns_of_a_chain_that_overran_the_budget_are_played_by_normal(
+        player, queued, monkeypatch, settings):
+    settings.BOT_HARD_START_SECONDS = 0.3
+
+    def slow(chosen, *args):
+        if chosen == "hard":
+            time.sleep(0.4)  # the first search takes the person's wait past the budget
+        return strategies.choose_action("normal", *args)
+
+    monkeypatch.setattr(bots.tasks, "choose_action", slow)
+    view = create(player, "gandengyan", {"starting_score": 5000}, bot_seats(3, "hard"))
+    while not queued:
+        view = play_through(player, view, random.Random(2), acts=1)
+    match_id, version = queued[-1]
+    bots.tasks.play_server_turns(match_id, version, turns=3)
+    reasons = list(Move.objects.filter(match_id=match_id, actor="bot", version__gt=version)
+                   .order_by("version").values_list("reason", flat=True))
+    assert reasons[0] == "" and set(reasons[1:]) == {"late"}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -80,7 +80,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "web.middleware.StaticFilesMiddleware",
+    "config.static.StaticFilesMiddleware",
     "games.api.middleware.ContentSecurityPolicyMiddleware",
     "games.api.nul.NulQueryMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

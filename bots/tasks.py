@@ -17,6 +17,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
+from bots import coordination
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
 from games import selectors, services, sql
@@ -50,6 +51,8 @@ def enqueue_bot_turn(match_id: int, version: int) -> None:
     in the match row, where the sweep finds it). Run eagerly (no broker), a turn played inside
     another's would nest: the outermost call drives the chain in a loop instead."""
     if not current_app.conf.task_always_eager:
+        if not coordination.mark_queued(match_id, version):
+            return  # its task waits in the queue already
         try:
             bot_act.delay(match_id, version)
         except (KombuError, OSError) as error:
@@ -153,30 +156,66 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
 # together, each turn is played exactly once. Time limits come from the settings, below Redis's
 # visibility timeout so a running task is never handed to a second worker. A database outage
 # longer than the retries leaves the turn due in the match row: the sweep plays it afterwards.
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=settings.BOT_TASK_SOFT_TIME_LIMIT,
-    time_limit=settings.BOT_TASK_TIME_LIMIT,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=3,
-)
+TURN_TASK = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "soft_time_limit": settings.BOT_TASK_SOFT_TIME_LIMIT,
+    "time_limit": settings.BOT_TASK_TIME_LIMIT,
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "retry_backoff_max": 10,
+    "max_retries": 3,
+}
+
+
+@shared_task(**TURN_TASK)
 def bot_act(match_id: int, version: int) -> int:
+    coordination.clear_queued(match_id, version)
     return play_server_turns(match_id, version)
+
+
+# Seconds a clock's task may find itself early for its deadline (the clocks of the machine that
+# queued it and of the one running it disagree): it waits that long rather than miss it.
+CLOCK_SKEW_SECONDS = 1.0
+
+
+@shared_task(**TURN_TASK)
+def clock_act(match_id: int, version: int, deadline: float) -> int:
+    """The turn of a person whose clock runs out at `deadline` (a Unix time), queued to the
+    clock queue to run then: that one turn only, so the clock worker's slots stay free; the
+    server turns after it are queued to the bots queue."""
+    early = deadline - time.time()
+    if 0 < early <= CLOCK_SKEW_SECONDS:
+        time.sleep(early)
+    return play_server_turns(match_id, version, turns=1)
 
 
 def recover(limit: int = SWEEP_BATCH) -> int:
     """One sweep: every match whose turn is due is claimed for a while (so the next sweep leaves
-    it alone) and its turn queued again, or its quick match's bots seated; how many."""
+    it alone) and its turn queued again, or its quick match's bots seated; and every clock that
+    runs out before the next sweep or so is queued to be played when it does. How many."""
+    clocks = [] if current_app.conf.task_always_eager else services.clocks_claim(
+        ahead=2 * settings.RECOVERY_SWEEP_SECONDS, lease=settings.TURN_RECOVERY_SECONDS,
+        limit=limit)
+    for match_id, version, deadline in clocks:
+        enqueue_clock_turn(match_id, version, deadline)
     due = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=limit)
     for match_id, version, status in due:
         if status == Match.Status.WAITING:
             services.match_fill_due(match_id=match_id)
         else:
             enqueue_bot_turn(match_id, version)
-    return len(due)
+    return len(clocks) + len(due)
+
+
+def enqueue_clock_turn(match_id: int, version: int, deadline) -> None:
+    """Queue the timeout of the clock running out at `deadline` to be played then; never raises
+    for the broker (the match row has it due shortly after the deadline)."""
+    try:
+        clock_act.apply_async((match_id, version, deadline.timestamp()), eta=deadline)
+    except (KombuError, OSError) as error:
+        logger.warning("clock %s@%s not queued (%s): the sweep will play it", match_id, version,
+                       error)
 
 
 @shared_task(
@@ -186,7 +225,10 @@ def recover(limit: int = SWEEP_BATCH) -> int:
 )
 def recover_turns() -> int:
     try:
-        return recover()
+        found = recover()
     except DatabaseError as error:  # the database is away: the next sweep tries again
         logger.warning("recovery sweep skipped: %s", error)
         return 0
+    # Readiness reads it: no sweep for a while means beat, the clock worker or its queue is down.
+    coordination.beat(coordination.SWEEP, keep=10 * settings.SWEEP_STALE_SECONDS)
+    return found

@@ -128,3 +128,15 @@ def match_notices(match_ids: list[int]) -> list[dict]:
     rows = Match.objects.filter(pk__in=match_ids).values_list("pk", "version", "status", "to_act")
     return [{"match": pk, "version": version, "status": status, "to_act": to_act, "types": []}
             for pk, version, status, to_act in rows]
+
+
+def seat_notices(user_ids: list[int]) -> list[dict]:
+    """The waiting and active matches these people sit in, each as the notice of their seat
+    there (`user`: whose)."""
+    rows = (Seat.objects.filter(user_id__in=user_ids,
+                                match_status__in=(Match.Status.WAITING, Match.Status.ACTIVE))
+            .values_list("user_id", "index", "match_id", "match__version", "match__status",
+                         "match__to_act"))
+    return [{"user": user, "seat": seat, "match": match, "version": version, "status": status,
+             "to_act": to_act, "types": []}
+            for user, seat, match, version, status, to_act in rows]

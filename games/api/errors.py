@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 ERRORS: dict[str, tuple[int, str]] = {
     "invalid_input": (400, "a field, query parameter or header is missing, unknown, of the "
                       "wrong type or out of bounds; details name it"),
+    "unknown_query_parameter": (400, "a query parameter the endpoint does not take; "
+                                "details.fields names them"),
     "malformed_json": (400, "the body is not JSON, or nested too deep"),
     "bad_request": (400, "a request Django refused before any view (a bad Host header...)"),
     "invalid_option": (400, "an option is unknown, out of bounds, or fixed by the table"),

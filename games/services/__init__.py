@@ -10,7 +10,7 @@ one compare-and-set write). Callers import them from here; the modules hold them
 """
 
 from games.services.act import Answer, Replayed, Submitted, action_submit, player_act
-from games.services.due import autoplay_set, due_claim, match_read
+from games.services.due import autoplay_set, clocks_claim, due_claim, match_read
 from games.services.matches import match_abort, match_create, match_join, match_leave
 from games.services.progress import PROGRESS_FIELDS
 from games.services.rematch import rematch_accept, rematch_decline
@@ -18,6 +18,7 @@ from games.services.tables import Seated, match_fill_due, table_play
 
 __all__ = [
     "PROGRESS_FIELDS", "Answer", "Replayed", "Seated", "Submitted", "action_submit",
-    "autoplay_set", "due_claim", "match_abort", "match_create", "match_fill_due", "match_join",
-    "match_leave", "match_read", "player_act", "rematch_accept", "rematch_decline", "table_play",
+    "autoplay_set", "clocks_claim", "due_claim", "match_abort", "match_create",
+    "match_fill_due", "match_join", "match_leave", "match_read", "player_act", "rematch_accept",
+    "rematch_decline", "table_play",
 ]

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import hooks, selectors
@@ -46,6 +47,22 @@ def due_claim(*, lease: float, limit: int, match_id: int | None = None) -> list[
         rows = list(due.order_by("due_at").values_list("id", "version", "status")[:limit])
         Match.objects.filter(pk__in=[row[0] for row in rows]).update(
             due_at=now + timedelta(seconds=lease))
+    return rows
+
+
+def clocks_claim(*, ahead: float, lease: float, limit: int) -> list[tuple]:
+    """The people's clocks that run out within `ahead` seconds (or have run out), `limit` at
+    most, each claimed until `lease` seconds after it runs out: its timeout is queued to be
+    played when it runs out rather than at the first sweep after, and if that is lost, the
+    sweep finds it due again. (id, version, deadline) each."""
+    now = timezone.now()
+    with transaction.atomic():
+        clocks = Match.objects.select_for_update(skip_locked=True).filter(
+            due_at__lte=now + timedelta(seconds=ahead), deadline_at=F("due_at"),
+            status=Match.Status.ACTIVE)
+        rows = list(clocks.order_by("due_at").values_list("id", "version", "deadline_at")[:limit])
+        Match.objects.filter(pk__in=[row[0] for row in rows]).update(
+            due_at=F("deadline_at") + timedelta(seconds=lease))
     return rows
 
 

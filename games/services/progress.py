@@ -61,6 +61,8 @@ class Progress:
     moves: list[dict] = field(default_factory=list)  # new Move rows, by field name
     events: list[EventRow] = field(default_factory=list)
     seated: list[tuple[int, int]] = field(default_factory=list)  # (user id, seat) taken now
+    # What other apps write with the match's end (games.hooks.Writes), in its one write.
+    other_writes: list[hooks.Writes] = field(default_factory=list)
 
     @classmethod
     def load(cls, match: Match, state: Any = None) -> "Progress":
@@ -139,6 +141,8 @@ class Progress:
             self.set_status(Match.Status.FINISHED)
             self.match.standings = engine.standings(self.state)
             self.event({"type": "match_finished", "standings": self.match.standings})
+            self.other_writes += hooks.announce_match_finished(self.match, self.seats,
+                                                               engine.sides(self.state))
         return True
 
     def set_status(self, status: str) -> None:
@@ -216,9 +220,13 @@ class Progress:
             match.to_act = self.engine.to_act(self.state)
         self._schedule()
         added = ((Move, self.moves),
-                 (Event, [{"match_id": match.pk, **e._asdict()} for e in self.events]))
+                 (Event, [{"match_id": match.pk, **e._asdict()} for e in self.events]),
+                 *(rows for writes in self.other_writes for rows in writes.added))
         if expected_version is None:
-            sql.write(match, PROGRESS_FIELDS, *added)
+            sql.write(match, PROGRESS_FIELDS, *added,
+                      changed=[rows for writes in self.other_writes for rows in writes.changed])
+        elif self.other_writes:  # only a round's end (under the lock) ends a match
+            raise RuntimeError("a match's end is written under its row's lock")
         elif not sql.write_if_version(match, PROGRESS_FIELDS, "version", expected_version,
                                       *added):
             return False

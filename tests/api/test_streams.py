@@ -15,7 +15,6 @@ from django.db import OperationalError
 from django.test import AsyncClient
 from django.utils import timezone
 
-from accounts import tokens
 from games import live
 from games.api import streams
 from games.engine.registry import get_ruleset
@@ -138,14 +137,15 @@ async def test_a_reader_who_reconnects_with_last_event_id_misses_nothing_and_get
         last = messages[-1]["data"]["last_event_seq"]
         assert events == list(range(before + 1, last + 1))
         assert messages[-1]["id"] == last
+        assert messages[-1]["data"]["events"] == []  # the catch-up delivered them: not again
     finally:
         await stream.close()
 
 
 async def test_a_ticket_opens_one_stream_once_and_only_players_may_listen():
     first, _, match_id = await sync_to_async(two_people)()
-    user = await sync_to_async(lambda: Match.objects.get(pk=match_id).owner)()
-    ticket = await sync_to_async(tokens.ticket_issue)(user)
+    status, issued = await sync_to_async(first.post)("/auth/stream-ticket/")
+    ticket = issued["ticket"]
     stream = await open_stream(f"/matches/{match_id}/stream/?ticket={ticket}")
     (opening,) = await stream.next()
     assert opening["data"]["you"] == 0

@@ -1,7 +1,6 @@
 """The bot task's reliability settings and fallbacks, and people playing `hard` bots through the
 API (eager mode)."""
 
-import itertools
 import os
 import random
 import subprocess
@@ -20,7 +19,7 @@ import bots.tasks
 from bots import strategies
 from bots.strategies.gandengyan.belief import moments
 from bots.strategies.search import Budget
-from games import hooks, selectors, services, sql
+from games import selectors, sql
 from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
 from games.engine.rulesets.gandengyan import RULESET as RULES
 from games.engine.rulesets.gandengyan.state import LOG_TAIL, LOGGED
@@ -36,15 +35,6 @@ def player() -> Client:
     client = Client(client_sender(APIClient()))
     sign_in(client)
     return client
-
-
-@pytest.fixture
-def queued(monkeypatch) -> list[tuple[int, int]]:
-    jobs = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
-    counter = itertools.count()
-    monkeypatch.setattr(services.progress, "new_seed", lambda: f"tasks-{next(counter)}")
-    return jobs
 
 
 def first_bot_turn(player, queued, level: str) -> tuple[int, int]:

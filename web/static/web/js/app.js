@@ -1,11 +1,14 @@
 // The page: a top bar (who, language) and one screen chosen by the address:
-// #/ the lobby, #/match/<id> a table, #/join/<code> an invitation.
+// #/ the lobby, #/match/<id> a table, #/join/<code> an invitation, #/leaderboard/<ruleset> a
+// leaderboard, #/players/<id> a person's profile (these two need no sign-in).
 
 import { nameOf, signOut } from "./account.js";
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { applyToDocument, language, setLanguage, t } from "./i18n.js";
+import { openLeaderboard } from "./leaderboard.js";
 import { openLobby } from "./lobby.js";
+import { openProfile } from "./profile.js";
 import { signInPanel } from "./signin.js";
 import { openTable } from "./table.js";
 import { errorText } from "./words.js";
@@ -95,7 +98,13 @@ function route() {
   const hash = location.hash;
   const match = hash.match(/^#\/match\/(\d+)$/);
   const invite = hash.match(/^#\/join\/([A-Za-z0-9_-]+)$/);
-  if (match && session.read()) {
+  const board = hash.match(/^#\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/);
+  const player = hash.match(/^#\/players\/(\d+)$/);
+  if (board) {
+    screen = openLeaderboard(screenRoot, board[1] || null);
+  } else if (player) {
+    screen = openProfile(screenRoot, Number(player[1]));
+  } else if (match && session.read()) {
     screen = openTable(screenRoot, Number(match[1]), { onLobby: () => go("#/"), onSignedOut: signedOut });
   } else if (invite) {
     screen = openJoin(invite[1]);
@@ -104,6 +113,7 @@ function route() {
       onOpenMatch: (id) => go(`#/match/${id}`),
       onJoinCode: (code) => go(`#/join/${encodeURIComponent(code)}`),
       onSignedIn: renderTop,
+      onSignedOut: signedOut,
     });
     if (notice) {
       screenRoot.prepend(h("p", { class: "message", role: "alert" }, notice));

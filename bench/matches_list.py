@@ -10,6 +10,7 @@ work.
 """
 
 import gc
+import os
 import statistics
 import sys
 import time

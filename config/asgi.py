@@ -7,9 +7,7 @@ hop between the loop and threads at each synchronous middleware, each hook of Dj
 async-capable ones and the view (docs/performance.md, bench/api.py)."""
 
 import gc
-import logging
 import os
-import time
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core.asgi import get_asgi_application
@@ -35,23 +33,6 @@ class ThreadedHandler(ASGIHandler):
         return response
 
 
-logger = logging.getLogger(__name__)
-# A full garbage collection stops every stream of the process: one longer than this is logged.
-LONG_COLLECTION_MS = 50
-_collecting = [0.0]
-
-
-def _time_full_collections(phase: str, info: dict) -> None:
-    if info["generation"] != 2:
-        return
-    if phase == "start":
-        _collecting[0] = time.perf_counter()
-        return
-    took = (time.perf_counter() - _collecting[0]) * 1000
-    if took > LONG_COLLECTION_MS:
-        logger.warning("a full garbage collection stopped this process for %.0f ms", took)
-
-
 def asynchronous(path: str) -> bool:
     try:
         return iscoroutinefunction(resolve(path).func)
@@ -68,7 +49,6 @@ class Application:
         # collector's full walks, which the live streams make frequent (bench/gc_pause.py).
         gc.collect()
         gc.freeze()
-        gc.callbacks.append(_time_full_collections)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and not asynchronous(scope["path"]):

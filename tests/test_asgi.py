@@ -3,8 +3,6 @@ every other request to one whose middleware chain runs with its synchronous view
 the project's middleware works in both, so every response carries its headers."""
 
 
-import gc
-
 import pytest
 from asgiref.testing import ApplicationCommunicator
 
@@ -50,11 +48,3 @@ async def test_both_handlers_answer_with_the_middleware_headers(target, status):
     assert len(headers[REQUEST_ID_HEADER.lower()]) == 32
     assert headers["content-security-policy"].startswith("default-src 'none'")
 
-
-def test_a_long_full_collection_is_logged(caplog, monkeypatch):
-    monkeypatch.setattr(asgi, "LONG_COLLECTION_MS", -1)
-    assert asgi._time_full_collections in gc.callbacks
-    gc.collect(1)
-    assert not caplog.records
-    gc.collect()
-    assert "a full garbage collection stopped this process" in caplog.text

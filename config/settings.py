@@ -307,6 +307,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": BROKER_TIMEOUT_SECONDS,
     "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
 }
+# The server's pace at a table with people: milliseconds between its consecutive moves (bots,
+# 托管, a clock run out), PACE_BREAK times as long after a trick is taken and before a new round,
+# so that people can follow them; a match or a table may set its own (option server_pace_ms).
+SERVER_PACE_MS = env_int("SERVER_PACE_MS", 700)
+PACE_BREAK = 2
+# A bot task plays the server's turns of one match for at most this long (one turn at least; 0:
+# one turn), then queues the rest behind the other matches' turns: a bot reply waits for about
+# one slice of each busy match on its worker, not for their whole runs (bench/fairness.py).
+BOT_TASK_SLICE_SECONDS = float(env("BOT_TASK_SLICE_SECONDS", "0"))
+# A match paused because every person at it was away is abandoned after this long.
+PAUSE_ABANDON_SECONDS = float(env("PAUSE_ABANDON_SECONDS", str(24 * 3600)))
 # Seconds the people of a finished match have to take their seat in its rematch before bots do.
 REMATCH_ANSWER_SECONDS = float(env("REMATCH_ANSWER_SECONDS", "60"))
 # A rating is provisional until its player has this many rated matches in its ruleset.
@@ -316,6 +327,9 @@ RATING_PROVISIONAL_MATCHES = int(env("RATING_PROVISIONAL_MATCHES", "10"))
 # queued: by then its task has normally played it.
 RECOVERY_SWEEP_SECONDS = float(env("RECOVERY_SWEEP_SECONDS", "2"))
 TURN_RECOVERY_SECONDS = float(env("TURN_RECOVERY_SECONDS", "5"))
+# A paced server turn is due (for reads and the sweep) this long after its time: with workers, its
+# task, queued with the pace as countdown, plays it first; embedded, the next read plays it then.
+PACED_TURN_GRACE_SECONDS = 0.0 if CELERY_TASK_ALWAYS_EAGER else TURN_RECOVERY_SECONDS
 # Live streams: committed writes notify them through Redis pub/sub (LIVE_REDIS_URL, by default
 # the broker's Redis), so that any web process serves any stream; in-process when unset.
 LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)

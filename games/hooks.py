@@ -19,8 +19,9 @@ class Writes(NamedTuple):
 # (the match, its seats in order with their users, its sides as Ruleset.sides gives them)
 MatchFinishedHandler = Callable[[Any, list, list[dict]], Writes | None]
 
-# (match id, version at which the server is to act: a bot's turn, a seat in 托管, a clock out)
-ServerTurnHandler = Callable[[int, int], None]
+# (match id, version at which the server is to act: a bot's turn, a seat in 托管, a clock out;
+# keyword `delay`: seconds to wait before playing it, the match's pace)
+ServerTurnHandler = Callable[..., None]
 
 _server_turn_handlers: list[ServerTurnHandler] = []
 _match_finished_handlers: list[MatchFinishedHandler] = []
@@ -31,9 +32,9 @@ def on_server_turn(handler: ServerTurnHandler) -> None:
         _server_turn_handlers.append(handler)
 
 
-def announce_server_turn(match_id: int, version: int) -> None:
+def announce_server_turn(match_id: int, version: int, *, delay: float = 0.0) -> None:
     for handler in _server_turn_handlers:
-        handler(match_id, version)
+        handler(match_id, version, delay=delay)
 
 
 

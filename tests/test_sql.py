@@ -31,7 +31,7 @@ def match(django_user_model, monkeypatch) -> Match:
     """A gandengyan match a few moves in: rounds, events and seats with and without users (one
     with a display name). The test plays the bots' turns itself (none is announced to a
     worker)."""
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn: None)
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn, **_: None)
     owner = django_user_model.objects.create_user("owner")
     seats = [{"type": "human"}, {"type": "human"}] + bots(2)[1:]
     match = services.match_create(owner=owner, ruleset="gandengyan", options={}, seats=seats)

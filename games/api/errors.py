@@ -73,6 +73,8 @@ ERRORS: dict[str, tuple[int, str]] = {
     "match_full": (409, "every human seat is taken"),
     "match_not_started": (409, "the match is waiting for players: no action is awaited"),
     "match_over": (409, "the match is finished or aborted"),
+    "match_paused": (409, "everyone was away: the match waits for a person to take their seat "
+                          "back (托管 off)"),
     "round_over": (409, "no round is in play"),
     "idempotency_key_reused": (409, "the Idempotency-Key made another action"),
     "not_a_guest": (409, "the account is registered already"),

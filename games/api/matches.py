@@ -255,7 +255,8 @@ class MatchJoinByIdView(MatchJoinView):
 class MatchAutoplayView(APIView):
     @extend_schema(
         operation_id="matches_autoplay",
-        summary="托管: let the server play your seat, or take it back; 200 with your view",
+        summary="托管: let the server play your seat, or take it back (either brings a paused "
+                "match back); 200 with your view",
         request=request_schema(AUTOPLAY),
         responses={200: MatchViewOutput, **ERRORS},
         examples=[OpenApiExample("Take my seat back", request_only=True, value={"on": False})],

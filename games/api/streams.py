@@ -46,7 +46,7 @@ from games.models import Match, Seat
 
 logger = logging.getLogger(__name__)
 FINAL = (Match.Status.FINISHED, Match.Status.ABORTED)
-OPEN = (Match.Status.WAITING, Match.Status.ACTIVE)
+OPEN = (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED)
 MAX_ACCOUNT_MATCHES = 1000
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: do not buffer
 # What opening a stream may meet, answered as the API answers it (a database away: 503).
@@ -118,13 +118,14 @@ def _subscribe(user, token, channels) -> live.Subscription:
     return live.HUB.subscribe(channels, user=user.pk, token=token.pk)
 
 
-def _view(user, match_id: int, after: int | None) -> tuple[dict, bool]:
-    """The reader's view with the events after `after` (None: the latest few), and whether the
-    server is to act (a bot, a seat in 托管); what is overdue in the match is done first, as a
-    read over the API does it."""
+def _view(user, match_id: int, after: int | None) -> tuple[dict, datetime | None]:
+    """The reader's view with the events after `after` (None: the latest few), and, when the
+    server is to act (a bot, a seat in 托管), when its turn is due (after the match's pace);
+    what is overdue in the match is done first, as a read over the API does it."""
     events = selectors.MAX_EVENTS if after is not None else selectors.RECENT_EVENTS
     read = services.match_read(user, match_id, events_after=after, events=events)
-    return presenters.match_view(read), read.match.server_turn() is not None
+    due = read.match.due_at or timezone.now()
+    return presenters.match_view(read), due if read.match.server_turn() is not None else None
 
 
 def _refused(error: Exception) -> JsonResponse:
@@ -256,17 +257,19 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
         while sent.status not in FINAL:
             # A clock that runs out is read at once (the read plays what is overdue), not
             # left to the recovery sweep; once per deadline. A server turn that does not come
-            # is read again and again (see STREAM_SERVER_TURN_SECONDS).
+            # is read again and again (see STREAM_SERVER_TURN_SECONDS), and when it is due (a
+            # paced turn, which the embedded mode plays on that read).
             deadline = sent.deadline
             due = deadline is not None and deadline != looked
             left = (deadline - timezone.now()).total_seconds() + 0.1 if due else heartbeat
-            if server:
-                left = min(left, settings.STREAM_SERVER_TURN_SECONDS)
+            if server is not None:
+                left = min(left, settings.STREAM_SERVER_TURN_SECONDS,
+                           (server - timezone.now()).total_seconds() + 0.02)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
             if notice is None:
                 fresh = due and timezone.now() >= deadline
                 looked = deadline if fresh else looked
-                fresh = fresh or server
+                fresh = fresh or server is not None
             else:
                 fresh = notice.get("resync") or notice["version"] > sent.version
             if fresh and (update := await _next(read, user, match_id, sent)) is not None:
@@ -350,6 +353,11 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
         found.append(("player_joined", said))
     if "match_started" in types:
         found.append(("match_started", said))
+    paused = Match.Status.PAUSED
+    if notice["status"] == paused and mine["status"] != paused:
+        found.append(("match_paused", said))
+    elif mine["status"] == paused and notice["status"] != paused:
+        found.append(("match_resumed", said))
     if notice["status"] in FINAL:
         found.append(("match_finished", {**said, "status": notice["status"]}))
     elif notice["status"] == Match.Status.ACTIVE and notice["to_act"] == mine["seat"]:

@@ -4,13 +4,21 @@ one compare-and-set write). Callers import them from here; the modules hold them
 - `progress`: a match's progress within one write (the engine state, rounds, the rows written);
 - `matches`: create, join, leave, abort;
 - `act`: one action and what it sets off, and a person's act as the API answers it;
-- `due`: 托管, what is due without anyone acting (the sweep's claims, overdue reads);
+- `due`: 托管, what is due without anyone acting (the sweep's claims, overdue reads, a paused
+  match's return and abandonment);
 - `tables`: quick matches and their bots;
 - `rematch`: a finished match played again by the same people.
 """
 
 from games.services.act import Answer, Replayed, Submitted, action_submit, player_act
-from games.services.due import autoplay_set, clocks_claim, due_claim, match_read
+from games.services.due import (
+    autoplay_set,
+    clocks_claim,
+    due_claim,
+    due_do,
+    match_abandon,
+    match_read,
+)
 from games.services.matches import match_abort, match_create, match_join, match_leave
 from games.services.progress import PROGRESS_FIELDS
 from games.services.rematch import rematch_accept, rematch_decline
@@ -18,7 +26,7 @@ from games.services.tables import Seated, match_fill_due, table_play
 
 __all__ = [
     "PROGRESS_FIELDS", "Answer", "Replayed", "Seated", "Submitted", "action_submit",
-    "autoplay_set", "clocks_claim", "due_claim", "match_abort", "match_create",
-    "match_fill_due", "match_join", "match_leave", "match_read", "player_act", "rematch_accept",
-    "rematch_decline", "table_play",
+    "autoplay_set", "clocks_claim", "due_claim", "due_do", "match_abandon", "match_abort",
+    "match_create", "match_fill_due", "match_join", "match_leave", "match_read", "player_act",
+    "rematch_accept", "rematch_decline", "table_play",
 ]

@@ -10,7 +10,7 @@ from games.api.params import _declared
 
 pytestmark = pytest.mark.django_db
 METHODS = ("get", "post", "put", "patch", "delete")
-SAMPLES = {"match_id": 1, "number": 1, "slug": "a-table", "ruleset": "gandengyan"}
+SAMPLES = {"match_id": 1, "number": 1, "slug": "a-table", "ruleset": "gandengyan", "user_id": 1}
 
 
 def routes(patterns=None, prefix: str = "") -> list[tuple[str, object]]:
@@ -57,6 +57,7 @@ def test_an_unknown_query_parameter_is_refused_naming_it(client, url, method):
     ("/api/v1/matches/", "limit=5&before=9&status=active", 200),
     ("/api/v1/matches/1/events/", "since=0&limit=5", 404),
     ("/api/v1/health/", "", 200),
+    ("/api/v1/leaderboards/gandengyan/", "limit=5&rank=0", 200),
     ("/api/v1/no/such/url/", "anything=1", 404),
 ])
 def test_declared_parameters_pass(auth_client, url, query, code):

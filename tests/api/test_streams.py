@@ -4,6 +4,7 @@ Last-Event-ID, tickets, who may listen, and the account stream."""
 
 import asyncio
 import gc
+import itertools
 import json
 import random
 import threading
@@ -306,6 +307,31 @@ async def test_in_the_embedded_mode_the_stream_plays_on_what_a_request_left_due(
             said += await stream.next()  # turns no request played
     finally:
         await stream.close()
+
+
+async def test_in_the_embedded_mode_the_stream_plays_each_paced_turn_at_its_time():
+    pace = 0.3
+    person = await sync_to_async(new_player)()
+    view = await sync_to_async(create)(
+        person, "gandengyan", {"starting_score": 10, "server_pace_ms": int(pace * 1000)},
+        bots(3, "random"))
+    stream = await open_stream(f"/matches/{view['id']}/stream/", token_of(person))
+    try:
+        await stream.next()
+        status, after = await sync_to_async(person.post)(f"/matches/{view['id']}/autoplay/",
+                                                         {"on": True})
+        assert status == 200 and after["version"] <= view["version"] + 1  # none played yet
+        arrived = []
+        while len(arrived) < 4:
+            for message in await stream.next():
+                arrived.append((asyncio.get_running_loop().time(), message["data"]["version"]))
+    finally:
+        await stream.close()
+    versions = [version for _, version in arrived]
+    assert versions == list(range(versions[0], versions[0] + 4))  # one server move at a time
+    times = [at for at, _ in arrived]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap >= pace * 0.9 for gap in gaps), gaps
 
 
 def test_changed_applied_over_the_view_held_gives_the_new_view():

@@ -11,7 +11,7 @@ from django.utils import timezone
 import bots.tasks
 from bots import coordination
 from config.celery import app
-from games import services
+from games import heartbeats, services
 from games.models import Match, Move
 from tests.matchplay import bots as bot_seats
 from tests.matchplay import create, new_player
@@ -26,7 +26,8 @@ def broker(monkeypatch) -> dict[str, list]:
     sent = {"bots": [], "clock": []}
     marks = set()
     monkeypatch.setitem(bots.tasks.current_app.conf, "task_always_eager", False)
-    monkeypatch.setattr(bots.tasks.bot_act, "delay", lambda *args: sent["bots"].append(args))
+    monkeypatch.setattr(bots.tasks.bot_act, "apply_async",
+                        lambda args, countdown=None: sent["bots"].append(tuple(args)))
     monkeypatch.setattr(bots.tasks.clock_act, "apply_async",
                         lambda args, eta: sent["clock"].append((*args[:2], eta)))
 
@@ -38,7 +39,7 @@ def broker(monkeypatch) -> dict[str, list]:
 
     monkeypatch.setattr(coordination, "mark_queued", mark)
     monkeypatch.setattr(coordination, "clear_queued", lambda *job: marks.discard(job))
-    monkeypatch.setattr(coordination, "beat", lambda *args, **kwargs: None)
+    monkeypatch.setattr(heartbeats, "beat", lambda *args, **kwargs: None)
     return sent
 
 
@@ -142,3 +143,12 @@ def test_a_task_clears_its_queued_mark_when_it_starts(queued, monkeypatch):
     monkeypatch.setattr(coordination, "clear_queued", lambda *job: cleared.append(job))
     bots.tasks.bot_act(match.pk, match.version)
     assert cleared == [(match.pk, match.version)]
+
+
+def test_a_task_for_a_turn_already_played_stops_before_decoding_the_match(queued, monkeypatch):
+    match = bots_turn(queued)
+    bots.tasks.play_server_turns(match.pk, match.version, turns=1)
+    decoded = []
+    monkeypatch.setattr(bots.tasks, "get_ruleset", lambda name: decoded.append(name))
+    assert bots.tasks.bot_act(match.pk, match.version) == 0  # a duplicate: played already
+    assert decoded == []

@@ -173,13 +173,29 @@ def test_the_search_stops_once_the_samples_decide():
         == Pass()
     assert len(calls) == PRUNE_AFTER  # no candidate can beat the heuristic's choice
     calls.clear()
-    clear = stub_game({Pass(): 0.0, Cut(): 1.0}, margin=0.03, calls=calls)
-    assert search(clear, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
+    better = stub_game({Pass(): 0.0, Cut(): 1.0}, margin=0.03, calls=calls)
+    assert search(better, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
         == Cut()
-    assert len(calls) == PRUNE_AFTER  # the other is clearly better
+    assert len(calls) == 40  # a leader is not taken early: it plays out the budget
 
 
 def test_the_wall_clock_net_can_be_left_out_for_measurements():
     netted, cpu_only = Deadline(ms=2), Deadline(ms=2, wall=None)
     time.sleep(0.05)  # 50 ms of wall time, next to no CPU time
     assert netted.passed() and not cpu_only.passed()
+
+
+def test_no_sample_is_drawn_that_would_overrun_the_cap():
+    calls: list = []
+
+    def slow_sample(seen, rng):  # 30 ms of CPU, with no rollout to look at the clock
+        calls.append(1)
+        end = time.thread_time() + 0.03
+        while time.thread_time() < end:
+            pass
+
+    game = replace(stub_game({Pass(): 0.0, Cut(): 0.0}), sample=slow_sample)
+    started = time.thread_time()
+    search(game, seat_0(Pass(), Cut()), random.Random(), Budget(samples=100, ms=50, wall=None))
+    assert calls == [1]  # a second would end at 60 ms
+    assert time.thread_time() - started < 0.05

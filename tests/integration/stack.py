@@ -68,6 +68,9 @@ class Stack:
             "CELERY_BROKER_URL": f"redis://127.0.0.1:{self.redis_port}/0",
             "RECOVERY_SWEEP_SECONDS": "1", "TURN_RECOVERY_SECONDS": "2",
             "BOT_TASK_SOFT_TIME_LIMIT": "4", "BOT_TASK_TIME_LIMIT": "5",
+            # The server moves at once (no pace) unless a match sets one: the tests and benches
+            # on a stack measure the machinery, not a person's reading speed.
+            "SERVER_PACE_MS": "0",
             "PYTHONWARNINGS": "ignore::UserWarning",  # whitenoise: no collected static files
             **settings,
         }

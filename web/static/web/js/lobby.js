@@ -31,7 +31,7 @@ const PAGE = 10;
 const MAX_PAGE = 100;
 const LIST_REFRESH_MS = 200; // a burst of stream messages reloads the list once
 const ACCOUNT_EVENTS = ["seated", "player_joined", "match_started", "your_turn",
-  "turn_passed", "match_finished", "rematch_offered"];
+  "turn_passed", "match_finished", "rematch_offered", "match_paused", "match_resumed"];
 
 /** @param {SeatSummary} seat */
 function seatLabel(seat) {

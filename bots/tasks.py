@@ -96,6 +96,18 @@ def _late(since) -> bool:
     return (timezone.now() - since).total_seconds() > settings.BOT_HARD_START_SECONDS
 
 
+def _waiting_since(match: Match):
+    """Since when the server's turns now due have been awaited: in a paced match, this turn's
+    own time (after the pace the table chose); otherwise since the last person's act, whatever
+    tasks the turns since then took (a task plays a slice of them), or since the last write
+    where no person has acted."""
+    if match.server_pace_ms:
+        return match.updated_at + timedelta(milliseconds=match.server_pace_ms)
+    acted = (Move.objects.filter(match_id=match.pk, actor=Move.Actor.HUMAN)
+             .order_by("-id").values_list("created_at", flat=True).first())
+    return acted or match.updated_at
+
+
 def _heard(engine, state, match_id: int, round_number: int):
     """`state` as a bot reads it: with all of the round's public events, where the ruleset keeps
     some (the snapshot holds only the latest few)."""
@@ -121,11 +133,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
             break
         level, actor, reason = who.level(row.seats), who.actor, who.reason
         if level == "hard":
-            # Measured from when this task's first turn was due: the write that made it due (the
-            # act it answers, usually), after the match's pace. What a person waiting for the
-            # bots' replies has waited so far, beyond the pace they chose.
-            since = since or row.match.updated_at + timedelta(
-                milliseconds=row.match.server_pace_ms)
+            since = since or _waiting_since(row.match)
             if _late(since):
                 level, reason = "normal", Move.Reason.LATE
         seat = row.match.to_act

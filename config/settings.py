@@ -290,8 +290,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.1,
 # Bot turns are acked late: Redis delivers a task again when its worker has not acked it within
 # the visibility timeout (it died), so the timeout must exceed the task's hard time limit; a small
 # multiple of it keeps a lost turn short. Small values only in tests.
-# A `hard` bot's turn that starts more than this after the write that made the server's turns
-# due (queued behind other matches, or behind the searches of the bots before it) is played by
+# A `hard` bot's turn that starts more than this after the person's last act (queued behind
+# other matches, or behind the searches of the bots before it) is played by
 # `normal` instead, its move's reason `late`: when the workers are saturated, a person's wait
 # stays bounded rather than growing by a search per queued turn.
 BOT_HARD_START_SECONDS = float(env("BOT_HARD_START_SECONDS", "1"))

@@ -94,8 +94,8 @@ def test_a_hard_turn_queued_past_its_budget_is_played_by_normal_and_says_so(
                         lambda chosen, *args: levels.append(chosen) or
                         strategies.choose_action("normal", *args))
     match_id, version = first_bot_turn(player, queued, "hard")
-    Match.objects.filter(pk=match_id).update(
-        updated_at=timezone.now() - timedelta(seconds=waited))
+    Move.objects.filter(match_id=match_id, actor="human").update(
+        created_at=timezone.now() - timedelta(seconds=waited))
     assert bots.tasks.play_server_turns(match_id, version, turns=1) == 1
     assert levels == [level]
     move = Move.objects.get(match_id=match_id, actor="bot")
@@ -103,7 +103,7 @@ def test_a_hard_turn_queued_past_its_budget_is_played_by_normal_and_says_so(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_hard_turns_of_a_chain_that_overran_the_budget_are_played_by_normal(
+def test_once_the_bots_replies_overrun_the_budget_the_rest_are_played_by_normal(
         player, queued, monkeypatch, settings):
     settings.BOT_HARD_START_SECONDS = 0.3
 
@@ -117,7 +117,9 @@ def test_the_hard_turns_of_a_chain_that_overran_the_budget_are_played_by_normal(
     while not queued:
         view = play_through(player, view, random.Random(2), acts=1)
     match_id, version = queued[-1]
-    bots.tasks.play_server_turns(match_id, version, turns=3)
+    played = 0
+    while played < 3 and bots.tasks.play_server_turns(*queued[-1]):  # a task per turn
+        played += 1
     reasons = list(Move.objects.filter(match_id=match_id, actor="bot", version__gt=version)
                    .order_by("version").values_list("reason", flat=True))
     assert reasons[0] == "" and set(reasons[1:]) == {"late"}

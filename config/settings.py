@@ -97,7 +97,7 @@ MIDDLEWARE = [
     "games.api.metrics.RequestMetricsMiddleware",
     "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "web.middleware.StaticFilesMiddleware",
+    "config.static.StaticFilesMiddleware",
     "games.api.middleware.ContentSecurityPolicyMiddleware",
     "games.api.nul.NulQueryMiddleware",
     "games.api.params.UnknownQueryMiddleware",
@@ -292,6 +292,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.1,
 # Bot turns are acked late: Redis delivers a task again when its worker has not acked it within
 # the visibility timeout (it died), so the timeout must exceed the task's hard time limit; a small
 # multiple of it keeps a lost turn short. Small values only in tests.
+# A `hard` bot's turn that starts more than this after the person's last act (queued behind
+# other matches, or behind the searches of the bots before it) is played by
+# `normal` instead, its move's reason `late`: when the workers are saturated, a person's wait
+# stays bounded rather than growing by a search per queued turn.
+BOT_HARD_START_SECONDS = float(env("BOT_HARD_START_SECONDS", "1"))
 BOT_TASK_SOFT_TIME_LIMIT = float(env("BOT_TASK_SOFT_TIME_LIMIT", "10"))
 BOT_TASK_TIME_LIMIT = float(env("BOT_TASK_TIME_LIMIT", "15"))
 CELERY_VISIBILITY_TIMEOUT = float(env("CELERY_VISIBILITY_TIMEOUT", str(4 * BOT_TASK_TIME_LIMIT)))

@@ -22,6 +22,7 @@ not reconnect.
 """
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
@@ -354,16 +355,16 @@ def _good_tokens(token_ids: list[int]) -> set[int]:
 
 
 HUB = Hub()
-_publisher = threading.local()
 
 
+@functools.cache
 def _redis() -> redis.Redis:
-    client = getattr(_publisher, "client", None)
-    if client is None:
-        timeout = settings.BROKER_TIMEOUT_SECONDS
-        client = _publisher.client = redis.Redis.from_url(
-            settings.LIVE_REDIS_URL, socket_timeout=timeout, socket_connect_timeout=timeout)
-    return client
+    """The process's publishing client, shared by its threads (redis-py's pool is thread-safe):
+    under ASGI every request runs in a thread of its own, and a client per thread was a new
+    connection per act."""
+    timeout = settings.BROKER_TIMEOUT_SECONDS
+    return redis.Redis.from_url(settings.LIVE_REDIS_URL, socket_timeout=timeout,
+                                socket_connect_timeout=timeout)
 
 
 def publish(channel: str, notice: dict) -> None:

@@ -301,6 +301,7 @@ class Move(models.Model):
         FORCED = "forced"  # the engine's forced action (a pass with no legal answer)
         TIMEOUT = "timeout"  # the person's clock ran out: the seat goes into 托管
         AUTOPLAY = "autoplay"  # the seat is in 托管
+        LATE = "late"  # a `hard` bot's turn started after its time budget: `normal` played it
 
     # The match too, not only the round: the admin lists and replays a match's moves in one query.
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")

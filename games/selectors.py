@@ -127,6 +127,13 @@ def match_replay(match: Match, upto: int | None = None):
     return replay(engine, match.options, humans, seeds, [m[:3] for m in moves])
 
 
+def round_events(match_id: int, round_number: int) -> list[dict]:
+    """The events of a match's round, in order, as stored: what a bot reads of the round (the
+    state keeps only its latest few)."""
+    return list(Event.objects.filter(match_id=match_id, round_number=round_number)
+                .order_by("seq").values_list("data", flat=True))
+
+
 def tables() -> list[Table]:
     """The tables clients may pick, in display order."""
     return list(Table.objects.filter(active=True).order_by("position", "name"))

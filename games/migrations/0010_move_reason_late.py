@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_pace_and_pause'),
+        ('games', '0009_round_archive'),
     ]
 
     operations = [

@@ -20,7 +20,7 @@ from kombu.exceptions import KombuError
 from bots import coordination
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
-from games import services, sql
+from games import heartbeats, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
 from games.models import Match
@@ -211,5 +211,5 @@ def recover_turns() -> int:
         logger.warning("recovery sweep skipped: %s", error)
         return 0
     # Readiness reads it: no sweep for a while means beat, the clock worker or its queue is down.
-    coordination.beat(coordination.SWEEP, keep=10 * settings.SWEEP_STALE_SECONDS)
+    heartbeats.beat(heartbeats.SWEEP, keep=10 * settings.SWEEP_STALE_SECONDS)
     return found

@@ -35,7 +35,9 @@ def test_a_ruleset_without_a_module_of_its_own_plays_to_the_end(open_page):
     assert guide.locator("li").inner_text().startswith("Each trick you take")
     guide.locator("[data-action=close-guide]").click()
     options = page.locator(".table-options dt").all_inner_texts()
-    assert options == ["Players", "Rounds", "Turn clock"]
+    # The pace is the match's own option, not the ruleset's; the tests' server plays at once.
+    assert options == ["Players", "Rounds", "Turn clock", "Bots' pace"]
+    assert page.locator(".table-options dd").last.inner_text() == "at once"
     seen = play_to_the_end(page)
     assert seen["turns"] >= 2 and seen["phases"] == {"play"}  # two choices a round at least
     assert not OTHER_GAMES.search(page.locator(SCREEN).inner_text())

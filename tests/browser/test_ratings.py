@@ -24,11 +24,12 @@ def test_the_leaderboard_lists_the_players_of_the_test(open_page):
     page.locator(".tabs a", has_text="High card").click()
     board = page.locator(".leaderboard[data-ruleset=highcard] .board tbody")
     board.locator("tr", has_text="Ranked").wait_for()
+    # The session's server is shared: players of other tests may be ranked too.
     assert board.locator("tr", has_text="Bot · hard").count() == 1
     rows = board.locator("tr").all_inner_texts()
-    assert len(rows) == 2 and [row.split()[0] for row in rows] == ["1", "2"]
-    assert all("provisional" in row for row in rows)
-    assert "guest" in next(row for row in rows if "Ranked" in row)
+    assert [row.split()[0] for row in rows] == [str(rank) for rank in range(1, len(rows) + 1)]
+    ranked = next(row for row in rows if "Ranked" in row)
+    assert "provisional" in ranked and "guest" in ranked
 
     board.locator("a", has_text="Ranked").click()
     page.wait_for_selector(f"{SCREEN}[data-screen=profile]")

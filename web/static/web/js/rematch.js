@@ -97,7 +97,12 @@ export function rematchPanel(view, dialog) {
     render(data);
   }
   const stream = openStream("/stream/", {
-    on: { rematch_offered: (/** @type {{match: number}} */ offer) => { if (offer.match === view.id) refresh(); } },
+    on: {
+      // The stream's first message, on each connection: from now on it hears offers; one made
+      // while it was connecting is only in the match, read again.
+      matches: refresh,
+      rematch_offered: (/** @type {{match: number}} */ offer) => { if (offer.match === view.id) refresh(); },
+    },
     onRefused: () => {},
     onUnsupported: () => {},
   });

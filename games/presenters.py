@@ -107,7 +107,9 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "options_hash": match.options_hash,
         "status": match.status,
         "version": match.version,
-        "invite_code": match.invite_code if match.status == Match.Status.WAITING else None,
+        # A spectator may not take a seat by the back door.
+        "invite_code": match.invite_code if match.status == Match.Status.WAITING
+        and read.mine is not None else None,
         "bots_fill_at": match.bots_fill_at if match.status == Match.Status.WAITING else None,
         "you": index,
         "to_act": match.to_act,
@@ -122,6 +124,8 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "last_event_seq": match.last_event_seq,
         "standings": match.standings,
         "rematch": rematch_summary(read.rematch, None if read.mine is None else read.mine.user_id),
+        "watchable": match.watchable,
+        "spectators": read.spectators,
     }
 
 
@@ -159,6 +163,7 @@ def table_view(table: Table) -> dict:
         "bot_levels": [table.bot_level(i) for i in range(1, options["players"])],
         "bots_after": table.bots_after,
         "turn_seconds": table.turn_seconds,
+        "watchable": table.watchable,
     }
 
 
@@ -179,6 +184,21 @@ def match_summary(match: Match, user) -> dict:
         "rematch": rematch_summary(getattr(match, "rematch", None), user.pk),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+    }
+
+
+def watch_summary(match: Match) -> dict:
+    """A match of the watch list (selectors.watch_list annotates `people` and `watching`)."""
+    seats = sorted(map(SeatInfo.of, match.seats.all()))
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "table": match.table.slug if match.table_id else None,
+        "round": match.round_number,
+        "people": match.people,
+        "spectators": match.watching,
+        "seats": [seat_summary(s, None, match.autoplay) for s in seats],
+        "created_at": match.created_at,
     }
 
 

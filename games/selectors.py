@@ -3,8 +3,11 @@ writes, and nothing on a player's path replays the log: the snapshot keeps each 
 independent of the match's length."""
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from django.db.models import Prefetch
+from django.conf import settings
+from django.db.models import Count, Prefetch, Q
+from django.utils import timezone
 
 from games import sql
 from games.engine.actions import Action, action_from_dict
@@ -16,6 +19,7 @@ from games.sql import EventRow, SeatInfo
 
 RECENT_EVENTS = 20
 MAX_EVENTS = 500
+SPECTATOR_HEARTBEATS = 3
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class MatchRead:
     mine: SeatInfo | None
     events: list[EventRow] | None
     rematch: Match | None = None  # a finished match's, with its seats
+    spectators: int | None = None  # how many watch now (None: not counted for this read)
 
 
 # What a finished match's reader is told of its rematch (presenters.rematch_summary).
@@ -41,23 +46,36 @@ def _rematch_seats(lookup: str) -> Prefetch:
     return Prefetch(lookup, Seat.objects.only(*REMATCH_SEAT_FIELDS).order_by("index"))
 
 
+def spectators_since() -> datetime:
+    """A spectator seen since this time still watches (a stream renews its row at each
+    heartbeat: one that died unannounced is counted for a few heartbeats more)."""
+    return timezone.now() - timedelta(seconds=SPECTATOR_HEARTBEATS
+                                      * settings.STREAM_HEARTBEAT_SECONDS)
+
+
+def may_watch(user, match: Match) -> bool:
+    """Anyone may watch a watchable match; staff any match. (Its players always read it.)"""
+    return match.watchable or user.is_staff
+
+
 def match_for(user, match_id: int, *, events_after: int | None = None,
               events: int = 0) -> MatchRead:
-    """The match as `user` may read it, in one query; NotFound for anyone neither seated nor
-    staff. With `events` > 0, at most that many events after `events_after` (None: the latest
-    RECENT_EVENTS) come with it."""
-    row = sql.match_row(match_id, events_after=events_after, recent=RECENT_EVENTS, limit=events)
+    """The match as `user` may read it, in one query, with how many watch it; NotFound for
+    anyone not seated who may not watch it. With `events` > 0, at most that many events after
+    `events_after` (None: the latest RECENT_EVENTS) come with it."""
+    row = sql.match_row(match_id, events_after=events_after, recent=RECENT_EVENTS, limit=events,
+                        spectators_since=spectators_since())
     if row is None:
         raise NotFound()
     mine = next((s for s in row.seats if s.user_id == user.pk), None)
-    if mine is None and not user.is_staff:
+    if mine is None and not may_watch(user, row.match):
         raise NotFound()
     rematch = None
     if row.match.status == Match.Status.FINISHED:
         rematch = (Match.objects.filter(rematch_of=match_id).only(*REMATCH_FIELDS)
                    .prefetch_related(_rematch_seats("seats")).first())
     return MatchRead(row.match, row.round_number, row.seed_hash, row.seats, mine, row.events,
-                     rematch)
+                     rematch, row.spectators)
 
 
 def matches_of(user, status: str | None, before: int | None, limit: int) -> list[Match]:
@@ -121,3 +139,20 @@ def match_notices(match_ids: list[int]) -> list[dict]:
     rows = Match.objects.filter(pk__in=match_ids).values_list("pk", "version", "status", "to_act")
     return [{"match": pk, "version": version, "status": status, "to_act": to_act, "types": []}
             for pk, version, status, to_act in rows]
+
+
+def watch_list(after: tuple[int, int] | None, limit: int) -> list[Match]:
+    """Live watchable matches, those with more people seated first, then newest first; a keyset
+    page after (people, id) of the previous page's last. Each comes with `people` and
+    `watching` (how many spectators) annotated, and its seats."""
+    watching = Count("spectators", filter=Q(spectators__seen_at__gte=spectators_since()),
+                     distinct=True)
+    people = Count("seats", filter=Q(seats__user__isnull=False), distinct=True)
+    found = (Match.objects.filter(watchable=True, status=Match.Status.ACTIVE)
+             .select_related("table").defer("snapshot", "standings", "table__options")
+             .annotate(people=people, watching=watching))
+    if after is not None:
+        found = found.filter(Q(people__lt=after[0]) | Q(people=after[0], pk__lt=after[1]))
+    seats = Prefetch("seats", Seat.objects.select_related("user").order_by("index"))
+    return list(found.order_by("-people", "-pk").prefetch_related(seats)[:limit])
+

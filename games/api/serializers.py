@@ -52,6 +52,9 @@ CREATE = Obj({
                                "other values", any_of("MatchOptions", "")), {}),
     "seats": Field(Nullable(List(SEAT, MAX_SEATS, 1, "seat 0 is yours (human); default: you "
                                  "and `players - 1` bots (normal, or the table's)")), None),
+    "watchable": Field(Nullable(Bool("anyone may watch it (public facts only) and replay it "
+                                     "once finished; default: as its table says, false "
+                                     "without a table")), None),
 }, "a new match")
 
 
@@ -155,6 +158,12 @@ class MatchViewOutput(serializers.Serializer):
     last_event_seq = serializers.IntegerField()
     standings = serializers.ListField(child=serializers.DictField(), allow_null=True)
     rematch = REMATCH
+    watchable = serializers.BooleanField(
+        help_text="anyone may watch it and replay it once finished (its players and staff "
+        "always may)")
+    spectators = serializers.IntegerField(
+        allow_null=True, help_text="how many people watch it now (their stream is open); null "
+        "in an act's answer")
 
 
 class MatchSummaryOutput(serializers.Serializer):
@@ -176,6 +185,28 @@ class MatchListOutput(serializers.Serializer):
     results = MatchSummaryOutput(many=True)
     next = serializers.IntegerField(allow_null=True, help_text="pass it as `before` for the "
                                     "next page; null on the last")
+
+
+class WatchSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    table = serializers.CharField(allow_null=True, help_text="its table's slug, if any")
+    round = serializers.IntegerField()
+    people = serializers.IntegerField(help_text="people seated (the others are bots)")
+    spectators = serializers.IntegerField(help_text="how many watch it now")
+    seats = SeatOutput(many=True)
+    created_at = serializers.DateTimeField()
+
+
+class WatchPage(serializers.Serializer):
+    people = serializers.IntegerField()
+    before = serializers.IntegerField()
+
+
+class WatchListOutput(serializers.Serializer):
+    results = WatchSummaryOutput(many=True)
+    next = WatchPage(allow_null=True, help_text="pass both as query parameters for the next "
+                     "page; null on the last")
 
 
 class EventsOutput(serializers.Serializer):
@@ -253,6 +284,7 @@ class TableOutput(serializers.Serializer):
     turn_seconds = serializers.IntegerField(
         allow_null=True, help_text="seconds a person has for each decision; 0: no clock; null: "
         "none when one person plays against bots, 30 when people share the table")
+    watchable = serializers.BooleanField(help_text="anyone may watch its matches")
 
 
 class TableListOutput(serializers.Serializer):

@@ -180,12 +180,14 @@ def _deadline(view: dict) -> datetime | None:
     return view.get("bots_fill_at")
 
 
-async def _match_messages(user, match_id: int, last_id: int | None):
+async def _match_messages(user, match_id: int, last_id: int | None, watching: bool):
+    """`watching`: the reader has no seat, and counts as a spectator while the stream lasts."""
     subscription = live.HUB.subscribe([live.match_channel(match_id)])
     read = in_thread(_view)
     heartbeat = settings.STREAM_HEARTBEAT_SECONDS
     try:
         view, server = await read(user, match_id, last_id)
+        renewed = time.monotonic()
         if last_id is not None:
             for message in _updates(view["events"]):
                 yield message
@@ -216,12 +218,17 @@ async def _match_messages(user, match_id: int, last_id: int | None):
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
+            if watching and time.monotonic() - renewed >= heartbeat:
+                await in_thread(services.spectator_seen)(match_id=match_id, user=user)
+                renewed = time.monotonic()
     except live.Stopping:
         yield RESTARTING
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:
         subscription.close()
+        if watching:
+            await in_thread(services.spectator_gone)(match_id=match_id, user=user)
 
 
 @only_get
@@ -235,7 +242,13 @@ async def match_stream(request, match_id: int):
     if match.match.status in FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
         return HttpResponse(status=204)  # nothing more will come: do not reconnect
-    return StreamingHttpResponse(_match_messages(user, match_id, last_id),
+    watching = match.mine is None and match.match.status not in FINAL
+    if watching:
+        try:
+            await in_thread(services.spectator_seen)(match_id=match_id, user=user)
+        except REFUSED as error:
+            return _refused(error)
+    return StreamingHttpResponse(_match_messages(user, match_id, last_id, watching),
                                  content_type="text/event-stream", headers=HEADERS)
 
 

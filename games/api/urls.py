@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import matches, rematch, rules, streams, tables
+from games.api import matches, rematch, rules, streams, tables, watch
 from games.api.errors import no_such_url
 from games.api.health import HealthView
 
@@ -35,6 +35,7 @@ urlpatterns = [
     path("tables/<slug:slug>/play/", tables.TablePlayView.as_view(), name="table-play"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
+    path("watch/", watch.WatchListView.as_view(), name="watch"),
     path("matches/<id:match_id>/", matches.MatchDetailView.as_view(), name="match"),
     path("matches/<id:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
     path("matches/<id:match_id>/events/", matches.MatchEventsView.as_view(), name="match-events"),

@@ -232,6 +232,37 @@ def round_detail(rnd: Round) -> dict:
     return data
 
 
+def match_replay(match: Match, rounds: list[Round], user) -> dict:
+    """A finished match as its replay starts: the seats, the standings and each round played
+    to its end, its seed revealed (the deal can be checked against `seed_hash`)."""
+    seats = sorted(SeatInfo.of(s) for s in match.seats.select_related("user"))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "options": match.options,
+        "options_hash": match.options_hash,
+        "status": match.status,
+        "watchable": match.watchable,
+        "you": None if mine is None else mine.index,
+        "seats": [seat_summary(s, mine, {}) for s in seats],
+        "standings": match.standings,
+        "rounds": [round_summary(r) for r in rounds],
+    }
+
+
+def round_replay(replay) -> dict:
+    """One round of a replay (selectors.RoundReplay): its record, the deal with every hand
+    open, then each move with its events and every hand after it."""
+    return {
+        **round_detail(replay.round),
+        "start": replay.start,
+        "steps": [{"seq": step.move.seq, "seat": step.move.seat, "actor": step.move.actor,
+                   "reason": step.move.reason or None, "action": step.move.action,
+                   "events": step.events, "view": step.view} for step in replay.steps],
+    }
+
+
 def match_export(match: Match) -> dict:
     """Everything stored about a match, for staff: options, seats, rounds with their seeds and
     settlement, every move and event."""

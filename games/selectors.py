@@ -13,7 +13,7 @@ from games import sql
 from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
 from games.engine.replay import replay
-from games.errors import NotFound
+from games.errors import Conflict, NotFound
 from games.models import Match, Move, Round, Seat, Table
 from games.sql import EventRow, SeatInfo
 
@@ -156,3 +156,71 @@ def watch_list(after: tuple[int, int] | None, limit: int) -> list[Match]:
     seats = Prefetch("seats", Seat.objects.select_related("user").order_by("index"))
     return list(found.order_by("-people", "-pk").prefetch_related(seats)[:limit])
 
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    move: Move
+    events: list[dict]
+    view: dict  # the full view after the move: every hand
+
+
+@dataclass(frozen=True)
+class RoundReplay:
+    round: Round
+    start: dict  # the full view as the round was dealt, before any move
+    steps: list[ReplayStep]
+
+
+def replay_for(user, match_id: int) -> Match:
+    """A finished or aborted match `user` may replay: a player of it, anyone if it was
+    watchable, staff; NotFound for anyone else, Conflict while it is still played."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise NotFound()
+    seated = Seat.objects.filter(match=match, user=user.pk).exists()
+    if not seated and not may_watch(user, match):
+        raise NotFound()
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+        raise Conflict("match_not_finished", "a match is replayed once it is over",
+                       status=match.status)
+    return match
+
+
+def ended_rounds(match: Match) -> list[Round]:
+    """The rounds played to their end (an aborted match's last round was not: its seed stays
+    secret), with their ledger entries."""
+    return list(match.rounds.filter(ended_at__isnull=False).order_by("number")
+                .prefetch_related("score_entries"))
+
+
+def round_replay(match: Match, number: int) -> RoundReplay:
+    """Round `number` of `match` rebuilt from the seeds and the log, with every hand open at
+    each step: the rounds before it are replayed to reach it."""
+    rounds = {r.number: r for r in ended_rounds(match)}
+    if number not in rounds:
+        raise NotFound("no such round")
+    engine = get_ruleset(match.ruleset)
+    humans = [kind == Seat.Kind.HUMAN for kind in
+              Seat.objects.filter(match=match).order_by("index").values_list("kind", flat=True)]
+    state = engine.new_match(match.options, humans)
+    moves = Move.objects.filter(match=match, round__number__lte=number).select_related(
+        "round").order_by("round__number", "seq")
+    steps: list[ReplayStep] = []
+    start, played = None, 0
+
+    def deal_to(wanted: int) -> None:
+        nonlocal state, start, played
+        while played < wanted:
+            played += 1
+            state = engine.start_round(state, rounds[played].seed)
+            if played == number:
+                start = engine.full_view(state)
+
+    for move in moves:
+        deal_to(move.round.number)
+        state, events = engine.apply(state, move.seat, action_from_dict(move.action))
+        if move.round.number == number:
+            steps.append(ReplayStep(move, events, engine.full_view(state)))
+    deal_to(number)
+    return RoundReplay(rounds[number], start, steps)

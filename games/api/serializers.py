@@ -248,6 +248,37 @@ class RoundDetailOutput(RoundOutput):
     )
 
 
+class ReplayOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    options = serializers.DictField()
+    options_hash = serializers.CharField()
+    status = serializers.ChoiceField(choices=STATUSES, help_text="finished or aborted")
+    watchable = serializers.BooleanField(help_text="anyone may replay it")
+    you = serializers.IntegerField(allow_null=True, help_text="your seat, if you played")
+    seats = SeatOutput(many=True)
+    standings = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    rounds = RoundOutput(many=True, help_text="the rounds played to their end (an aborted "
+                         "match's last is not), each with its seed")
+
+
+class ReplayStepOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    actor = serializers.ChoiceField(choices=["human", "bot", "auto"])
+    reason = serializers.CharField(allow_null=True, help_text="why the server played it")
+    action = serializers.DictField()
+    events = serializers.ListField(child=serializers.DictField(),
+                                   help_text="the ruleset's events the move caused")
+    view = serializers.DictField(help_text="the full view after it: every hand open")
+
+
+class RoundReplayOutput(RoundDetailOutput):
+    start = serializers.DictField(help_text="the full view as the round was dealt (510k: "
+                                  "before the cut deals the hands)")
+    steps = ReplayStepOutput(many=True)
+
+
 class LeaveOutput(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()

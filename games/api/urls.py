@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import matches, rematch, rules, streams, tables, watch
+from games.api import matches, rematch, replays, rules, streams, tables, watch
 from games.api.errors import no_such_url
 from games.api.health import HealthView
 
@@ -42,6 +42,9 @@ urlpatterns = [
     path("matches/<id:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
     path("matches/<id:match_id>/rounds/<id:number>/", matches.MatchRoundDetailView.as_view(),
          name="match-round"),
+    path("matches/<id:match_id>/replay/", replays.ReplayView.as_view(), name="match-replay"),
+    path("matches/<id:match_id>/replay/<id:number>/", replays.RoundReplayView.as_view(),
+         name="match-replay-round"),
     path("matches/<id:match_id>/join/", matches.MatchJoinByIdView.as_view(),
          name="match-join"),
     path("matches/<id:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),

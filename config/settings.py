@@ -203,7 +203,7 @@ REST_FRAMEWORK = {
     # every hour / N: a café behind one address is never locked out for long.
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
                                "admin_login": "10/minute", "guest": "60/hour",
-                               "guest_browser": "10/hour"},
+                               "guest_browser": "10/hour", "talk": "10/minute"},
     # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
     # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
     # header, which a client can otherwise fill with anything to escape the limits.

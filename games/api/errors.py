@@ -81,8 +81,8 @@ ERRORS: dict[str, tuple[int, str]] = {
     "rematch_closed": (409, "the rematch started without you: bots took your seat"),
     "body_too_large": (413, "the body is over the size limit"),
     "unsupported_media_type": (415, "the body is not JSON"),
-    "throttled": (429, "too many sign-ins from this address (or new guests from this browser): "
-                  "wait"),
+    "throttled": (429, "too many sign-ins from this address (or new guests from this browser, "
+                  "or phrases from this person): wait"),
     "server_error": (500, "a bug on the server's side"),
     "unavailable": (503, "the database is out of reach for a moment: retry"),
     "database_busy": (503, "the embedded mode's SQLite stayed locked: retry"),

@@ -318,5 +318,21 @@ class TableOutput(serializers.Serializer):
     watchable = serializers.BooleanField(help_text="anyone may watch its matches")
 
 
+class PhraseOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="what a player sends, and the stream's `phrase`")
+    kind = serializers.ChoiceField(choices=["phrase", "emoji"])
+    text = Labels()
+
+
+class PhraseListOutput(serializers.Serializer):
+    results = PhraseOutput(many=True)
+
+
+class TalkOutput(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="who said it")
+    phrase = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
 class TableListOutput(serializers.Serializer):
     results = TableOutput(many=True)

@@ -7,6 +7,9 @@ the state's keys that changed). Each message's `id` is the last event seq it cov
 that reconnects with `Last-Event-ID` gets the updates it missed, then a whole view again. A match
 that is over and fully sent answers 204, which tells a browser to stop reconnecting.
 
+A phrase said at the table (POST /matches/{id}/talk/) comes as `event: talk` (`seat`, `phrase`,
+`at`), without an id: it is stored nowhere, so a reconnecting reader does not get it again.
+
 `GET /api/v1/stream/`: the reader's account: `matches` (every waiting or active match of theirs),
 then `seated`, `player_joined`, `match_started`, `your_turn`, `match_finished` and
 `rematch_offered` as they happen.
@@ -203,6 +206,10 @@ async def _match_messages(user, match_id: int, last_id: int | None, watching: bo
             if server:
                 left = min(left, settings.STREAM_SERVER_TURN_SECONDS)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
+            if notice is not None and "talk" in notice:  # a phrase: told, stored nowhere
+                yield sse("talk", notice["talk"])
+                quiet = time.monotonic()
+                continue
             if notice is None:
                 fresh = due and timezone.now() >= deadline
                 looked = deadline if fresh else looked
@@ -325,6 +332,8 @@ async def _account_messages(user):
                     quiet = time.monotonic()
                 continue
             quiet = time.monotonic()
+            if "talk" in notice:  # said at a table: that match's stream tells it
+                continue
             if notice.get("resync"):
                 mine, fills = await in_thread(_open_matches)(user)
                 subscription.listen(live.match_channel(m) for m in mine)

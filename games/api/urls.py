@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import matches, rematch, replays, rules, streams, tables, watch
+from games.api import matches, rematch, replays, rules, streams, tables, talk, watch
 from games.api.errors import no_such_url
 from games.api.health import HealthView
 
@@ -31,6 +31,7 @@ urlpatterns = [
     path("rules/", rules.RulesetListView.as_view(), name="rules"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
     path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
+    path("phrases/", talk.PhraseListView.as_view(), name="phrases"),
     path("tables/", tables.TableListView.as_view(), name="tables"),
     path("tables/<slug:slug>/play/", tables.TablePlayView.as_view(), name="table-play"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
@@ -42,6 +43,7 @@ urlpatterns = [
     path("matches/<id:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
     path("matches/<id:match_id>/rounds/<id:number>/", matches.MatchRoundDetailView.as_view(),
          name="match-round"),
+    path("matches/<id:match_id>/talk/", talk.TalkView.as_view(), name="match-talk"),
     path("matches/<id:match_id>/replay/", replays.ReplayView.as_view(), name="match-replay"),
     path("matches/<id:match_id>/replay/<id:number>/", replays.RoundReplayView.as_view(),
          name="match-replay-round"),

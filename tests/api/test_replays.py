@@ -10,7 +10,6 @@ from games import services
 from games.models import Match, Move, Round
 from tests.matchplay import bots, counted_seeds, create, new_player, play_through
 
-
 pytestmark = pytest.mark.django_db(transaction=True)  # bots answer once an act commits
 
 

@@ -13,8 +13,9 @@ COUNT = Int(1, 2**31 - 1)
 SEED = Text(64)
 # Where an event sits in the match's log (presenters.event_dicts).
 LOGGED = {"seq": Field(COUNT), "round": Field(ROUND), "version": Field(COUNT)}
-# Who acted, on a ruleset's event, and why the server did (Move.reason). Written over the
-# event's own keys: gandengyan's `round_end` says its own `reason` unless the server played.
+# Who acted, on a ruleset's event, and why the server did (Move.reason). Written under the
+# event's own keys: gandengyan's `round_end` keeps its own `reason` (how the round ended) when the
+# server played the last card; the play's own event says why the server played.
 ACTED = {"actor": Field(Choice(tuple(Move.Actor.values))), "reason": Field(Text(16), "")}
 SERVICE = events_spec({
     "match_created": Obj({"seats": Field(List(Choice(tuple(Seat.Kind.values)), MAX_SEATS, 1))}),
@@ -47,7 +48,7 @@ def spec(ruleset: Ruleset) -> Tagged:
         raise ValueError(f"{ruleset.name}'s events take the service's names: "
                          f"{sorted(own.keys() & SERVICE.variants.keys())}")
     return Tagged("type", {
-        **{name: Obj({**LOGGED, **event.fields, **ACTED}, event.description)
+        **{name: Obj({**LOGGED, **ACTED, **event.fields}, event.description)
            for name, event in own.items()},
         **{name: Obj({**LOGGED, **event.fields}, event.description)
            for name, event in SERVICE.variants.items()},

@@ -99,7 +99,7 @@ class Progress:
                            "idempotency_key": idempotency_key, "version": self.match.version})
         by = {"actor": actor, "reason": reason} if reason else {"actor": actor}
         for data in events:
-            self.event({**data, **by})
+            self.event({**by, **data})
         if actor == Move.Actor.HUMAN and str(seat) in self.match.autoplay:
             self.autoplay(seat, None, "acted")
         elif reason == Move.Reason.TIMEOUT:

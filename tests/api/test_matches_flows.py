@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from games import selectors, services
 from games.engine.registry import get_ruleset
-from games.models import Match, Move
+from games.models import Event, Match, Move
 from scoring.models import ScoreEntry
 from tests.matchplay import (
     Client,
@@ -71,6 +71,16 @@ def test_gandengyan_one_human_three_bots_to_the_end(player, seeded):
     view = finish(player, view, seed=1)
     check_finished(player, view)
     assert Move.objects.filter(round__match_id=view["id"], actor="bot").exists()
+
+
+def test_a_round_the_server_ended_for_a_seat_in_autoplay_still_says_how_it_ended(player, seeded):
+    view = create(player, "gandengyan", {"starting_score": 20}, bots(3))
+    status, _ = player.post(f"/matches/{view['id']}/autoplay/", {"on": True})
+    assert status == 200 and Match.objects.get(pk=view["id"]).status == "finished"
+    ends = [e.data for e in Event.objects.filter(match_id=view["id"])
+            if e.data["type"] == "round_end"]
+    assert any(e["actor"] == "auto" for e in ends)
+    assert all(e["reason"] in ("empty_hand", "last_holder") for e in ends)
 
 
 def test_510k_four_seats_two_rounds(player, seeded):

@@ -1,11 +1,13 @@
 // The page: a top bar (who, language) and one screen chosen by the address:
-// #/ the lobby, #/match/<id> a table, #/join/<code> an invitation.
+// #/ the lobby, #/match/<id> a table (a player's seat, or watching), #/join/<code> an
+// invitation, #/replay/<id>[/<round>] a finished match's replay.
 
 import { nameOf, signOut } from "./account.js";
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { applyToDocument, language, setLanguage, t } from "./i18n.js";
 import { openLobby } from "./lobby.js";
+import { openReplay } from "./replay.js";
 import { signInPanel } from "./signin.js";
 import { openTable } from "./table.js";
 import { errorText } from "./words.js";
@@ -95,8 +97,14 @@ function route() {
   const hash = location.hash;
   const match = hash.match(/^#\/match\/(\d+)$/);
   const invite = hash.match(/^#\/join\/([A-Za-z0-9_-]+)$/);
+  const replay = hash.match(/^#\/replay\/(\d+)(?:\/(\d+))?$/);
   if (match && session.read()) {
     screen = openTable(screenRoot, Number(match[1]), { onLobby: () => go("#/"), onSignedOut: signedOut });
+  } else if (replay && session.read()) {
+    screen = openReplay(screenRoot, Number(replay[1]), replay[2] ? Number(replay[2]) : null, { onSignedOut: signedOut });
+  } else if (replay) {
+    // A shared replay link: sign in (a guest in one click), then the replay opens.
+    fill(screenRoot, h("div", { class: "lobby" }, signInPanel(() => { renderTop(); route(); })));
   } else if (invite) {
     screen = openJoin(invite[1]);
   } else {

@@ -1,4 +1,5 @@
-// One match at the table. Every change arrives through the feed (feed.js); actions go to
+// One match at the table, for a player or a spectator (a view with no seat: what everyone sees,
+// no hand, nothing to act on). Every change arrives through the feed (feed.js); actions go to
 // POST /matches/{id}/act/. What the table knows is one object (table/state.js), passed to the
 // parts under table/ that draw it; this module changes it, through their handlers too.
 
@@ -25,6 +26,7 @@ import { renderMe, renderScores, renderSeats } from "./table/seats.js";
 import { judgeSelection, stopJudging } from "./table/selection.js";
 import { receiveView, tableState } from "./table/state.js";
 import { renderHeader, renderInvite, renderStatus } from "./table/status.js";
+import { renderTalk, showBubble } from "./table/talk.js";
 
 /**
  * @import { View, Action, MatchEvent } from "./api.js"
@@ -59,6 +61,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       state.message = "";
       renderStatusLine();
     },
+    onTalk: (said) => showBubble(root, said),
   });
   const stopClocks = tickClocks(root, () => state.offset);
 
@@ -200,6 +203,10 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     showVerdict();
     renderControls();
     renderScores(parts.scores, view);
+    renderTalk(parts.talk, view, (message) => {
+      state.message = message;
+      renderStatusLine();
+    });
   }
 
   function renderStatusLine() {

@@ -88,7 +88,10 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   const nextResults = resultsInTurn(state, {
     onLobby,
     onBusy: markBusy,
-    final: (dialog) => rematchPanel(state.view, dialog),
+    // A player may play again; a spectator may replay what they watched.
+    final: (dialog) => (state.view.you === null || state.view.you === undefined
+      ? h("a", { class: "button", href: `#/replay/${matchId}`, dataset: { action: "replay" } }, t("table.replay"))
+      : rematchPanel(state.view, dialog)),
     onError: (err) => {
       state.message = errorText(err);
       renderStatusLine();
@@ -192,7 +195,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     // Until every seat is taken there is nothing to show but the seats and the invitation.
     const dealt = view.status !== "waiting";
     parts.felt.hidden = !dealt;
-    parts.player.hidden = !dealt;
+    parts.player.hidden = !dealt || view.you === null || view.you === undefined; // a spectator has no hand
     renderHeader(parts.header, view, state.rules);
     renderStatusLine();
     renderInvite(parts.invite, view);

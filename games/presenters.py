@@ -87,6 +87,12 @@ def rematch_summary(rematch: Match | None, reader_id: int | None) -> dict | None
             "yours": yours}
 
 
+def match_facts(match: Match) -> dict:
+    """What every answer about one match starts with."""
+    return {"id": match.pk, "ruleset": match.ruleset, "options": match.options,
+            "options_hash": match.options_hash, "status": match.status}
+
+
 def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -> dict:
     """The reader's view: the engine's view of the snapshot for their seat (None: an onlooker),
     the match's facts, their legal actions and the events read with it. A caller holding the
@@ -101,11 +107,7 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
     if legal is None or not your_turn:
         legal = engine.legal_actions(state, index) if your_turn else []
     return {
-        "id": match.pk,
-        "ruleset": match.ruleset,
-        "options": match.options,
-        "options_hash": match.options_hash,
-        "status": match.status,
+        **match_facts(match),
         "version": match.version,
         # A spectator may not take a seat by the back door.
         "invite_code": match.invite_code if match.status == Match.Status.WAITING
@@ -238,11 +240,7 @@ def match_replay(match: Match, rounds: list[Round], user) -> dict:
     seats = sorted(SeatInfo.of(s) for s in match.seats.select_related("user"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     return {
-        "id": match.pk,
-        "ruleset": match.ruleset,
-        "options": match.options,
-        "options_hash": match.options_hash,
-        "status": match.status,
+        **match_facts(match),
         "watchable": match.watchable,
         "you": None if mine is None else mine.index,
         "seats": [seat_summary(s, mine, {}) for s in seats],

@@ -6,6 +6,8 @@ changed in the reader's own view (`changed`: its top-level keys that changed, `s
 the state's keys that changed). Each message's `id` is the last event seq it covers: a client
 that reconnects with `Last-Event-ID` gets the updates it missed, then a whole view again. A match
 that is over and fully sent answers 204, which tells a browser to stop reconnecting.
+A reader with no seat at a match they may watch (games.selectors.may_watch) gets the spectator's
+view, and counts as a spectator while the stream lasts (games.services.spectator_seen).
 
 A phrase said at the table (POST /matches/{id}/talk/) comes as `event: talk` (`seat`, `phrase`,
 `at`), without an id: it is stored nowhere, so a reconnecting reader does not get it again.

@@ -7,8 +7,8 @@ import pytest
 
 from tests.browser.driver import (
     SCREEN,
-    api_get,
     invited,
+    played_by_the_server,
     screen,
     sign_in_as_guest,
     start_match,
@@ -59,20 +59,7 @@ def test_a_player_replays_a_finished_match_and_the_deal_check_passes(open_page, 
     page = open_page()
     sign_in_as_guest(page)
     page.wait_for_selector("#new-game [data-action=create]")
-    # The server plays the whole match (托管 from the start), as bots play theirs.
-    match = page.evaluate("""async ([ruleset, options]) => {
-      const token = JSON.parse(localStorage.getItem('cardtable.session')).token;
-      const headers = {Authorization: `Token ${token}`, 'Content-Type': 'application/json'};
-      const post = (path, body) => fetch('/api/v1' + path,
-        {method: 'POST', body: JSON.stringify(body), headers}).then((r) => r.json());
-      const bot = {type: 'bot', level: 'random'};
-      const seats = [{type: 'human'}].concat(Array(options.players - 1).fill(bot));
-      const view = await post('/matches/', {ruleset, options, seats});
-      await post(`/matches/${view.id}/autoplay/`, {on: true});
-      return view.id;
-    }""", [ruleset, options])
-    until(page, lambda: api_get(page, f"/matches/{match}/")["status"] == "finished",
-          "the server to play the match to its end")
+    match = played_by_the_server(page, ruleset, options)
     page.reload()
     page.locator(f".match-item[data-match='{match}'] [data-action=replay]").click()
     page.wait_for_selector(f"{SCREEN}[data-screen=replay][data-match='{match}']")

@@ -91,7 +91,7 @@ def test_a_watched_table_and_a_replay(open_page, folder):
     viewer.locator(f".watch-item[data-match='{match}'] [data-action=watch]").click()
     viewer.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=active]")
     take_turn(player)
-    viewer.locator(".trick .play").first.wait_for()
+    viewer.locator(".felt .card").first.wait_for()  # a trick, or the one taken last
     settled(viewer)
     viewer.screenshot(path=folder / "510k-watching.png")
 

@@ -26,7 +26,7 @@ def watchable_match(page, ruleset: str, options: dict, seats: list[str]) -> int:
 
 def test_a_second_person_watches_a_live_match_and_sees_moves_but_no_hand(open_page):
     host = open_page()
-    host.fill(".sign-in input[name=display_name]", "Player")
+    host.fill(".sign-in input[name=display_name]", "Watched Lin")
     sign_in_as_guest(host)
     match = watchable_match(host, "highcard", {"players": 2, "rounds": 3}, ["bot:random"])
     wait_ready(host)
@@ -37,7 +37,7 @@ def test_a_second_person_watches_a_live_match_and_sees_moves_but_no_hand(open_pa
     item.locator("[data-action=watch]").click()
     viewer.wait_for_selector(f"{SCREEN}[data-screen=table][data-match='{match}'][data-status=active]")
     viewer.locator("[data-watching=true]").wait_for()
-    assert viewer.locator(".seat", has_text="Player").count() >= 1
+    assert viewer.locator(".seat", has_text="Watched Lin").count() >= 1
     assert viewer.locator(".hand button.card").count() == 0  # no hand: not theirs, nobody's
     assert viewer.locator("[data-action=talk]").count() == 0
 
@@ -84,10 +84,10 @@ def test_a_player_replays_a_finished_match_and_the_deal_check_passes(open_page, 
 
 def test_two_people_exchange_a_phrase(open_page):
     host = open_page()
-    host.fill(".sign-in input[name=display_name]", "Host")
+    host.fill(".sign-in input[name=display_name]", "Talker")
     sign_in_as_guest(host)
     start_match(host, "highcard", {"players": 2, "rounds": 3}, ["human"])
-    friend = invited(open_page, host, "Friend")
+    friend = invited(open_page, host, "Listener")
     host.wait_for_selector(f"{SCREEN}[data-status=active]")
 
     host.click("[data-action=talk]")

@@ -165,11 +165,11 @@ export function openReplay(root, matchId, wanted, { onSignedOut }) {
     cardRow(sortCards(hand))));
     return h("section", { class: "panel replay-board", dataset: { step } },
       h("div", { class: "replay-steps" },
-        h("button", { type: "button", dataset: { action: "first" }, disabled: step === 0, onclick: () => go(0) }, "⏮ ", t("replay.first")),
+        h("button", { type: "button", dataset: { action: "first" }, disabled: step === 0, onclick: () => go(0) }, "« ", t("replay.first")),
         h("button", { type: "button", dataset: { action: "back" }, disabled: step === 0, onclick: () => go(step - 1) }, "◀ ", t("replay.back")),
         h("span", { class: "where" }, step === 0 ? t("replay.dealt") : t("replay.step", { n: step, m: round.steps.length })),
         h("button", { type: "button", dataset: { action: "forward" }, disabled: step === round.steps.length, onclick: () => go(step + 1) }, t("replay.forward"), " ▶"),
-        h("button", { type: "button", dataset: { action: "last" }, disabled: step === round.steps.length, onclick: () => go(round.steps.length) }, t("replay.last"), " ⏭")),
+        h("button", { type: "button", dataset: { action: "last" }, disabled: step === round.steps.length, onclick: () => go(round.steps.length) }, t("replay.last"), " »")),
       h("p", { class: "replay-move", role: "status" },
         step === 0 ? "" : moveText(names, round.steps[step - 1], step === 1 ? round.start : round.steps[step - 2].view)),
       h("div", { class: "replay-trick" }, (view.trick || []).map((play) => h("span", { class: "trick-play" },

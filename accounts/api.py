@@ -287,11 +287,11 @@ class StreamTicketSerializer(serializers.Serializer):
 
 class StreamTicketView(TokenView):
     """A ticket for one live stream, for clients that cannot send the token header (a browser's
-    EventSource): short-lived and single-use."""
+    EventSource): short-lived, single-use, and good only while the token sent is."""
 
     @extend_schema(request=None, responses={201: StreamTicketSerializer, **UNAUTHENTICATED})
     def post(self, request):
-        return Response({"ticket": tokens.ticket_issue(request.user),
+        return Response({"ticket": tokens.ticket_issue(request.auth),
                          "expires_in": tokens.TICKET_SECONDS}, status=status.HTTP_201_CREATED)
 
 

@@ -6,6 +6,11 @@ class AccountsConfig(AppConfig):
     name = "accounts"
     default = True
 
+    def ready(self) -> None:
+        from accounts import streams
+
+        streams.connect()
+
 
 class AdminConfig(admin_apps.AdminConfig):
     """Django's admin app (INSTALLED_APPS lists it in Django's place), its site the one whose

@@ -36,7 +36,8 @@ class StreamTicketAuthentication(authentication.BaseAuthentication):
         key = request.GET.get("ticket")
         if key is None:
             return None
-        user = tokens.ticket_redeem(key)
-        if user is None:
-            raise exceptions.AuthenticationFailed("Invalid, used or expired stream ticket.")
-        return user, None
+        token = tokens.ticket_redeem(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed(
+                "Invalid, used or expired stream ticket, or its token is gone.")
+        return token.user, token

@@ -62,11 +62,13 @@ class AuthToken(models.Model):
 
 class StreamTicket(models.Model):
     """A short-lived, single-use stand-in for a token in a stream's URL: a browser's EventSource
-    cannot send headers. Only the key's SHA-256 is kept, as for tokens."""
+    cannot send headers. Only the key's SHA-256 is kept, as for tokens. A ticket stands for the
+    token it was asked with, and goes with it: once that token is revoked it opens nothing."""
 
     digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the key, in hex")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="stream_tickets")
+    token = models.ForeignKey(AuthToken, on_delete=models.CASCADE, related_name="stream_tickets")
     expires_at = models.DateTimeField()
 
     def __str__(self) -> str:

@@ -4,12 +4,17 @@ household or a café behind one address shares it), and one per browser (a signe
 guest endpoint sets), small; a bucket that is empty refills one token at a time, so whoever is
 refused waits minutes, not the rest of an hour.
 
-The client address is DRF's: REMOTE_ADDR, or with NUM_PROXIES trusted proxies the address the
-outermost one saw; a made-up X-Forwarded-For changes nothing while NUM_PROXIES is 0.
-When the cache (Redis) does not answer, a request is let through and a warning logged: signing in
-keeps working, unthrottled, rather than failing for everybody (decision: fail open).
+The client address is the connection's, unless it is one of TRUSTED_PROXIES: then the rightmost
+X-Forwarded-For address that is not a trusted proxy (the one the outermost trusted proxy saw);
+what a client wrote in the header before it counts for nothing, and with no proxy trusted (the
+default) the header is ignored.
+
+When the cache (Redis) does not answer, a request is let through and a warning logged: signing
+in keeps working, unthrottled, rather than failing for everybody (decision: fail open).
 """
 
+import functools
+import ipaddress
 import logging
 import secrets
 
@@ -21,8 +26,37 @@ logger = logging.getLogger(__name__)
 CACHE_DOWN = (RedisError, OSError)
 
 
+@functools.cache
+def _networks(trusted: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(item, strict=False) for item in trusted)
+
+
+def _trusted(address: str, networks: tuple) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
+def client_address(request) -> str:
+    """Who the request comes from, as TRUSTED_PROXIES says it may be told (see above)."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    networks = _networks(tuple(settings.TRUSTED_PROXIES))
+    if not _trusted(remote, networks):
+        return remote
+    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    hops = [h for h in hops if h]
+    return next((h for h in reversed(hops) if not _trusted(h, networks)),
+                hops[0] if hops else remote)
+
+
 class FailOpen:
-    """A throttle that lets the request through when its cache cannot be reached."""
+    """A throttle that lets the request through when its cache cannot be reached, and that
+    counts per client address as TRUSTED_PROXIES says."""
+
+    def get_ident(self, request) -> str:
+        return client_address(request)
 
     def allow_request(self, request, view) -> bool:
         try:

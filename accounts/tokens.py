@@ -64,25 +64,35 @@ def rotate(token: AuthToken) -> Issued | None:
 TICKET_SECONDS = 30
 
 
-def ticket_issue(user) -> str:
-    """A stream ticket's key for `user`: good for one stream opened within TICKET_SECONDS."""
+def good(token_ids: list[int]) -> set[int]:
+    """Those of these tokens that still open anything: not revoked, not expired, their account
+    active (the live streams look at theirs with this, settings.STREAM_TOKENS_GOOD)."""
+    return set(AuthToken.objects.filter(pk__in=token_ids, expires_at__gt=timezone.now(),
+                                        user__is_active=True).values_list("pk", flat=True))
+
+
+def ticket_issue(token: AuthToken) -> str:
+    """A stream ticket's key for `token`'s account: good for one stream opened within
+    TICKET_SECONDS, while the token is."""
     now = timezone.now()
     key = secrets.token_urlsafe(KEY_BYTES)
-    StreamTicket.objects.create(user=user, digest=digest(key),
+    StreamTicket.objects.create(user_id=token.user_id, token=token, digest=digest(key),
                                 expires_at=now + timedelta(seconds=TICKET_SECONDS))
     StreamTicket.objects.filter(expires_at__lte=now).delete()
     return key
 
 
-def ticket_redeem(key: str):
-    """The active user a ticket's key belongs to, once: the ticket is gone after this call;
-    None for an unknown, used or expired key."""
+def ticket_redeem(key: str) -> AuthToken | None:
+    """The token a ticket's key stands for (its user loaded), once: the ticket is gone after
+    this call; None for an unknown, used or expired key, or one whose token has expired or
+    whose account is inactive (a revoked token took its tickets with it)."""
     with transaction.atomic():
-        ticket = (StreamTicket.objects.select_for_update().select_related("user")
+        ticket = (StreamTicket.objects.select_for_update().select_related("token__user")
                   .filter(digest=digest(key)).first())
         if ticket is None:
             return None
         ticket.delete()
-    if ticket.expires_at <= timezone.now() or not ticket.user.is_active:
+    now, token = timezone.now(), ticket.token
+    if ticket.expires_at <= now or token.expires_at <= now or not token.user.is_active:
         return None
-    return ticket.user
+    return token

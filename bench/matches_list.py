@@ -9,7 +9,6 @@ client in this process, so the figures are the server's own work.
 """
 
 import gc
-import os
 import statistics
 import sys
 import time
@@ -18,25 +17,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PG = "postgres://postgres@127.0.0.1:5432"
+from bench.database import configure, drop, recreate  # noqa: E402
+
 DATABASE = "cardtable_bench_list"
-os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
-                  SECRET_KEY="bench-only-secret-key-" + "x" * 40, ALLOWED_HOSTS="testserver",
-                  SECURE_SSL_REDIRECT="0", DATABASE_URL=f"{PG}/{DATABASE}")
-for name in ("CELERY_BROKER_URL", "CACHE_URL"):
-    os.environ.pop(name, None)
+configure(DATABASE)
 
 SIZES = (100, 10_000)
 REQUESTS = 300
 STATUSES = ("active", "finished", "waiting")
-
-
-def recreate_database() -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
 
 
 def add_matches(user, others, count: int, start: int) -> None:
@@ -70,7 +58,7 @@ def pages_ms(clients: dict[int, object], paths: dict[int, dict[str, str]]) -> di
 
 
 def main() -> None:
-    recreate_database()
+    recreate(DATABASE)
     import django
 
     django.setup()
@@ -102,10 +90,7 @@ def main() -> None:
         figures = pages_ms(clients, paths)
     finally:
         connections.close_all()
-        import psycopg
-
-        with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        drop(DATABASE)
     small, large = SIZES
     for name in paths[small]:
         ratio = figures[large, name] / figures[small, name]

@@ -148,6 +148,7 @@ def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float, floa
     from django.conf import settings
     from django.db import connection
 
+    from bots import coordination
     from bots.tasks import SWEEP_BATCH, recover_turns
     from config.celery import app
     from games import services
@@ -173,6 +174,8 @@ def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float, floa
 
     def before_sweep():
         app.control.purge()  # nobody consumes here: the queue would only grow
+        for match_id in ids[:due]:  # else the turns count as queued still, and are not sent
+            coordination.clear_queued(match_id, 3)
         set_due(ids, due)
 
     claim_ms = timed_p50(claim, lambda: set_due(ids, due), runs)
@@ -293,7 +296,7 @@ def kill_worker(stack) -> None:
 
 
 def delete_queue(stack) -> None:
-    stack.redis("del", "celery")
+    stack.redis("del", "bots", "clock")
 
 
 def restart_redis(stack) -> None:

@@ -17,9 +17,10 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
+from bots import coordination
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
-from games import services, sql
+from games import heartbeats, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
 from games.models import Match
@@ -27,8 +28,9 @@ from games.models import Match
 _eager = threading.local()
 logger = logging.getLogger(__name__)
 
-# Consecutive server turns one task plays (bots in a row, seats in 托管) before it queues the
-# next: one read and one write each, instead of a queue round trip.
+# Consecutive server turns one task plays (bots in a row, seats in 托管) at most, within its
+# slice of time (BOT_TASK_SLICE_SECONDS), before it queues the next: one read and one write each,
+# instead of a queue round trip. A paced match gets one turn per task.
 TURNS_PER_TASK = 40
 SWEEP_BATCH = 500
 
@@ -45,16 +47,22 @@ def _test_delay(variable: str, match_id: int, version: int) -> None:
         time.sleep(seconds)
 
 
-def enqueue_bot_turn(match_id: int, version: int) -> None:
-    """Queue the server turn awaited at `version`; never raises for the broker (the turn is due
-    in the match row, where the sweep finds it). Run eagerly (no broker), a turn played inside
-    another's would nest: the outermost call drives the chain in a loop instead."""
+def enqueue_bot_turn(match_id: int, version: int, *, delay: float = 0.0) -> None:
+    """Queue the server turn awaited at `version`, to be played in `delay` seconds (the match's
+    pace); never raises for the broker (the turn is due in the match row, where the sweep finds
+    it). Run eagerly (no broker), a paced turn is left to the match's next read at its time (it
+    is due then in the match row), and a turn played inside another's would nest: the outermost
+    call drives the chain in a loop instead."""
     if not current_app.conf.task_always_eager:
+        if not coordination.mark_queued(match_id, version):
+            return  # its task waits in the queue already
         try:
-            bot_act.delay(match_id, version)
+            bot_act.apply_async((match_id, version), countdown=delay or None)
         except (KombuError, OSError) as error:
             logger.warning("turn %s@%s not queued (%s): the sweep will play it", match_id,
                            version, error)
+        return
+    if delay:
         return
     if getattr(_eager, "driving", False):
         _eager.pending = (match_id, version)
@@ -85,12 +93,12 @@ def _due_now(match_id: int, version: int) -> None:
 def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
                       seconds: float | None = None) -> int:
     """Play the server's turns from `version` on, as long as the server is to act (at most
-    `turns`, and no new one after `seconds`: half the soft time limit, so slow searches in a row
-    never reach the hard limit, which would kill the task and leave its turn to the sweep); how
-    many were played. 0 when there is nothing to do (the match moved on, a person is to act), so
-    a repeated delivery changes nothing. The last one played queues the next server turn."""
+    `turns`, and no new one after `seconds`: a task's slice, so that one busy match never holds a
+    worker the other matches' turns wait for); in a paced match, one. How many were played; 0
+    when there is nothing to do (the match moved on, a person is to act), so a repeated delivery
+    changes nothing. The last one played queues the next server turn (after the pace)."""
     if seconds is None:
-        seconds = settings.BOT_TASK_SOFT_TIME_LIMIT / 2
+        seconds = settings.BOT_TASK_SLICE_SECONDS
     started, played = time.monotonic(), 0
     while played < turns:
         row = sql.match_row(match_id)
@@ -111,7 +119,8 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
             # A search overran the task's soft limit: the heuristic answers at once instead.
             action = choose_action("normal", ruleset, seen, rng)
         _test_delay(TEST_DELAY_BEFORE, match_id, version)
-        last = played + 1 == turns or time.monotonic() - started >= seconds
+        last = (played + 1 == turns or time.monotonic() - started >= seconds
+                or row.match.server_pace_ms > 0)
         try:
             done = services.action_submit(
                 match_id=match_id, seat=seat, action=action, expected_version=version,
@@ -130,30 +139,64 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
 # together, each turn is played exactly once. Time limits come from the settings, below Redis's
 # visibility timeout so a running task is never handed to a second worker. A database outage
 # longer than the retries leaves the turn due in the match row: the sweep plays it afterwards.
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=settings.BOT_TASK_SOFT_TIME_LIMIT,
-    time_limit=settings.BOT_TASK_TIME_LIMIT,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=3,
-)
+TURN_TASK = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "soft_time_limit": settings.BOT_TASK_SOFT_TIME_LIMIT,
+    "time_limit": settings.BOT_TASK_TIME_LIMIT,
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "retry_backoff_max": 10,
+    "max_retries": 3,
+}
+
+
+@shared_task(**TURN_TASK)
 def bot_act(match_id: int, version: int) -> int:
+    coordination.clear_queued(match_id, version)
     return play_server_turns(match_id, version)
+
+
+# Seconds a clock's task may find itself early for its deadline (the clocks of the machine that
+# queued it and of the one running it disagree): it waits that long rather than miss it.
+CLOCK_SKEW_SECONDS = 1.0
+
+
+@shared_task(**TURN_TASK)
+def clock_act(match_id: int, version: int, deadline: float) -> int:
+    """The turn of a person whose clock runs out at `deadline` (a Unix time), queued to the
+    clock queue to run then: that one turn only, so the clock worker's slots stay free; the
+    server turns after it are queued to the bots queue."""
+    early = deadline - time.time()
+    if 0 < early <= CLOCK_SKEW_SECONDS:
+        time.sleep(early)
+    return play_server_turns(match_id, version, turns=1)
 
 
 def recover(limit: int = SWEEP_BATCH) -> int:
     """One sweep: every match whose turn is due is claimed for a while (so the next sweep leaves
-    it alone) and its turn queued again, or its quick match's bots seated; how many."""
+    it alone) and its turn queued again, its quick match's bots seated, or it is abandoned after
+    a long pause; and every clock that runs out before the next sweep or so is queued to be
+    played when it does. How many."""
+    clocks = [] if current_app.conf.task_always_eager else services.clocks_claim(
+        ahead=2 * settings.RECOVERY_SWEEP_SECONDS, lease=settings.TURN_RECOVERY_SECONDS,
+        limit=limit)
+    for match_id, version, deadline in clocks:
+        enqueue_clock_turn(match_id, version, deadline)
     due = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=limit)
-    for match_id, version, status in due:
-        if status == Match.Status.WAITING:
-            services.match_fill_due(match_id=match_id)
-        else:
-            enqueue_bot_turn(match_id, version)
-    return len(due)
+    for claimed in due:
+        services.due_do(*claimed, turn=enqueue_bot_turn)
+    return len(clocks) + len(due)
+
+
+def enqueue_clock_turn(match_id: int, version: int, deadline) -> None:
+    """Queue the timeout of the clock running out at `deadline` to be played then; never raises
+    for the broker (the match row has it due shortly after the deadline)."""
+    try:
+        clock_act.apply_async((match_id, version, deadline.timestamp()), eta=deadline)
+    except (KombuError, OSError) as error:
+        logger.warning("clock %s@%s not queued (%s): the sweep will play it", match_id, version,
+                       error)
 
 
 @shared_task(
@@ -163,7 +206,10 @@ def recover(limit: int = SWEEP_BATCH) -> int:
 )
 def recover_turns() -> int:
     try:
-        return recover()
+        found = recover()
     except DatabaseError as error:  # the database is away: the next sweep tries again
         logger.warning("recovery sweep skipped: %s", error)
         return 0
+    # Readiness reads it: no sweep for a while means beat, the clock worker or its queue is down.
+    heartbeats.beat(heartbeats.SWEEP, keep=10 * settings.SWEEP_STALE_SECONDS)
+    return found

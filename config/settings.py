@@ -5,11 +5,13 @@ executed eagerly in-process. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS,
 (PostgreSQL) and CELERY_BROKER_URL (Redis). README.md lists every variable.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -39,6 +41,18 @@ def env_int(name: str, default: int, low: int = 0) -> int:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[str]:
+    """A comma-separated list of addresses and CIDR networks, each checked."""
+    found = env_list(name, "")
+    for item in found:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError as err:
+            raise ImproperlyConfigured(f"{name}: {item!r} is no address or network "
+                                       "(e.g. 10.0.0.5 or 10.0.0.0/8)") from err
+    return found
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -71,6 +85,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "scoring",
+    "ratings",
     "bots",
     "web",
 ]
@@ -83,6 +98,7 @@ MIDDLEWARE = [
     "web.middleware.StaticFilesMiddleware",
     "games.api.middleware.ContentSecurityPolicyMiddleware",
     "games.api.nul.NulQueryMiddleware",
+    "games.api.params.UnknownQueryMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -204,11 +220,12 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
                                "admin_login": "10/minute", "guest": "60/hour",
                                "guest_browser": "10/hour", "talk": "10/minute"},
-    # Throttles count per client address: REMOTE_ADDR, or with N proxies in front the address
-    # the outermost of them saw (the Nth X-Forwarded-For entry from the right). 0 ignores the
-    # header, which a client can otherwise fill with anything to escape the limits.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
 }
+# The proxies trusted to say who their client is (addresses or networks): a request from one of
+# them is counted (throttles) as coming from the rightmost X-Forwarded-For address that is not
+# one of them, and the ASGI server (manage.py serve, the gunicorn worker) reads the header from
+# them alone. None by default: the header is ignored, since a client can write anything in it.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 # API tokens expire this long after they are issued; POST auth/refresh/ trades a valid one for a
 # new one (accounts.tokens).
@@ -232,7 +249,8 @@ SPECTACULAR_SETTINGS = {
     # One component name for a choice set used under several field names.
     "ENUM_NAME_OVERRIDES": {"SeatKindEnum": ["human", "bot"],
                             "MatchStatusEnum": "games.api.serializers.STATUSES",
-                            "RematchAnswerEnum": ["accepted", "pending", "bot"]},
+                            "RematchAnswerEnum": ["accepted", "pending", "bot"],
+                            "WorkerStatusEnum": "games.api.health.WORKER_STATUSES"},
     # Each ruleset's options, view and settlement facts, from the engine's own descriptions.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "games.api.schema.add_components"],
@@ -284,13 +302,29 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": BROKER_TIMEOUT_SECONDS,
     "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
 }
+# The server's pace at a table with people: milliseconds between its consecutive moves (bots,
+# 托管, a clock run out), PACE_BREAK times as long after a trick is taken and before a new round,
+# so that people can follow them; a match or a table may set its own (option server_pace_ms).
+SERVER_PACE_MS = env_int("SERVER_PACE_MS", 700)
+PACE_BREAK = 2
+# A bot task plays the server's turns of one match for at most this long (one turn at least; 0:
+# one turn), then queues the rest behind the other matches' turns: a bot reply waits for about
+# one slice of each busy match on its worker, not for their whole runs (bench/fairness.py).
+BOT_TASK_SLICE_SECONDS = float(env("BOT_TASK_SLICE_SECONDS", "0"))
+# A match paused because every person at it was away is abandoned after this long.
+PAUSE_ABANDON_SECONDS = float(env("PAUSE_ABANDON_SECONDS", str(24 * 3600)))
 # Seconds the people of a finished match have to take their seat in its rematch before bots do.
 REMATCH_ANSWER_SECONDS = float(env("REMATCH_ANSWER_SECONDS", "60"))
+# A rating is provisional until its player has this many rated matches in its ruleset.
+RATING_PROVISIONAL_MATCHES = int(env("RATING_PROVISIONAL_MATCHES", "10"))
 # The recovery sweep: every RECOVERY_SWEEP_SECONDS, every match whose turn is due (Match.due_at)
 # is played or queued again. A server turn becomes due TURN_RECOVERY_SECONDS after it was
 # queued: by then its task has normally played it.
 RECOVERY_SWEEP_SECONDS = float(env("RECOVERY_SWEEP_SECONDS", "2"))
 TURN_RECOVERY_SECONDS = float(env("TURN_RECOVERY_SECONDS", "5"))
+# A paced server turn is due (for reads and the sweep) this long after its time: with workers, its
+# task, queued with the pace as countdown, plays it first; embedded, the next read plays it then.
+PACED_TURN_GRACE_SECONDS = 0.0 if CELERY_TASK_ALWAYS_EAGER else TURN_RECOVERY_SECONDS
 # Live streams: committed writes notify them through Redis pub/sub (LIVE_REDIS_URL, by default
 # the broker's Redis), so that any web process serves any stream; in-process when unset.
 LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)
@@ -299,6 +333,13 @@ LIVE_REDIS_URL = env("LIVE_REDIS_URL", "" if CELERY_TASK_ALWAYS_EAGER else CELER
 # follow (one query: it makes up for notices that were lost).
 STREAM_HEARTBEAT_SECONDS = float(env("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_LOOK_SECONDS = float(env("STREAM_LOOK_SECONDS", "5"))
+# Seconds between a web process's looks at the tokens of its open streams (one query): a token
+# that expired, or was revoked while the notice of it was lost, ends its streams by then.
+STREAM_TOKEN_LOOK_SECONDS = float(env("STREAM_TOKEN_LOOK_SECONDS", "1"))
+STREAM_TOKENS_GOOD = "accounts.tokens.good"
+# Streams an account keeps open across the web processes (counted in Redis; with Redis away,
+# each process counts its own): one more ends the oldest (`event: closed`, too_many_streams).
+STREAM_MAX_PER_ACCOUNT = env_int("STREAM_MAX_PER_ACCOUNT", 20, low=1)
 # While the server is to act in a streamed match and nothing arrives, the stream reads the match
 # again after this long, and the read plays what is overdue: with workers, a lost turn as soon as
 # it counts as lost; in the embedded mode, where a request plays only EMBEDDED_TURN_SECONDS of
@@ -312,6 +353,30 @@ STREAM_AUTHENTICATION_CLASSES = [
 CELERY_BEAT_SCHEDULE = {
     "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
 }
+# Two queues, so that clocks never wait behind bots' turns: `bots` (the default: bots' and 托管
+# seats' turns) and `clock` (the recovery sweep and the turns of people whose clock ran out, one
+# short turn each). A worker started without -Q consumes both; production runs one for each
+# (README, docker-compose.yml), so that a clock always finds a free slot.
+BOTS_QUEUE, CLOCK_QUEUE = "bots", "clock"
+CELERY_TASK_DEFAULT_QUEUE = BOTS_QUEUE
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name)
+                      for name in (BOTS_QUEUE, CLOCK_QUEUE)]
+CELERY_TASK_ROUTES = {"bots.tasks.recover_turns": {"queue": CLOCK_QUEUE},
+                      "bots.tasks.clock_act": {"queue": CLOCK_QUEUE}}
+# One beat at a time sends the sweep: each holds a lease in Redis (BEAT_LEASE_SECONDS, renewed
+# while it lives) before it sends anything, so a second beat started by mistake stands by, and
+# takes over within the lease if the first dies.
+CELERY_BEAT_SCHEDULER = "bots.beat:LeaderScheduler"
+BEAT_LEASE_SECONDS = float(env("BEAT_LEASE_SECONDS", str(3 * RECOVERY_SWEEP_SECONDS)))
+# A server turn queued once for a match at a version is not queued again for this long while its
+# task waits in the queue (the sweep finds it due when the queue is long): the task clears the
+# mark when it starts, and a turn lost from the queue is queued again after this long.
+TURN_QUEUED_SECONDS = float(env("TURN_QUEUED_SECONDS", str(3 * TURN_RECOVERY_SECONDS)))
+# Readiness (/api/v1/health/ready/): the last sweep must be younger than SWEEP_STALE_SECONDS, and
+# each queue must have a worker whose heartbeat (every WORKER_HEARTBEAT_SECONDS) is younger than
+# three of them.
+SWEEP_STALE_SECONDS = float(env("SWEEP_STALE_SECONDS", str(5 * RECOVERY_SWEEP_SECONDS)))
+WORKER_HEARTBEAT_SECONDS = float(env("WORKER_HEARTBEAT_SECONDS", "5"))
 
 LOGGING = {
     "version": 1,
@@ -333,7 +398,7 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # Load balancers and compose probe the health endpoint over plain HTTP.
-    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/(ready/)?$"]
     SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", index, name="web-table"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/", include("accounts.urls")),
+    path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("games.api.urls")),
 ]
 

@@ -1,4 +1,5 @@
-"""gunicorn's worker for the service: uvicorn's (ASGI), which also ends when its master is gone.
+"""gunicorn's worker for the service: uvicorn's (ASGI), which also ends when its master is gone,
+and which reads proxy headers from TRUSTED_PROXIES alone.
 
 gunicorn's own workers look at their parent each time they tell it they are alive; uvicorn's
 worker does not, so a master killed with SIGKILL (or by the OOM killer) left its workers running
@@ -12,6 +13,7 @@ import asyncio
 import os
 import signal
 
+from django.conf import settings
 from uvicorn_worker import UvicornWorker as BaseUvicornWorker
 
 MASTER_CHECK_SECONDS = 1.0
@@ -24,6 +26,11 @@ class UvicornWorker(BaseUvicornWorker):
         # here as the master bounds it (it kills a worker graceful_timeout after SIGTERM), so
         # that an orphan, whom nobody kills, ends too.
         self.config.timeout_graceful_shutdown = self.cfg.graceful_timeout
+        # X-Forwarded-For and -Proto from TRUSTED_PROXIES alone, as the throttles read them
+        # (gunicorn's --forwarded-allow-ips, 127.0.0.1 by default, is not used).
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        self.config.proxy_headers = bool(settings.TRUSTED_PROXIES)
+        self.config.forwarded_allow_ips = settings.TRUSTED_PROXIES
 
     async def _serve(self) -> None:
         watch = asyncio.create_task(self._watch_master())

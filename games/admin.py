@@ -216,7 +216,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
             reverse("admin:games_match_replay", args=[obj.pk]),
             reverse("admin:games_match_export", args=[obj.pk]),
         )
-        if obj.status in (Match.Status.WAITING, Match.Status.ACTIVE):
+        if obj.status in (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED):
             links = format_html('{} · <a href="{}">abort…</a>', links,
                                 reverse("admin:games_match_abort", args=[obj.pk]))
         return links
@@ -393,7 +393,8 @@ class TableAdmin(OptionsAdmin):
     form = TableForm
     head = (
         (None, {"fields": ("name", "slug", "ruleset", "active", "watchable", "position")}),
-        ("Seats", {"fields": ("bot_levels", "bots_after", "turn_seconds", "allow_override")}),
+        ("Seats", {"fields": ("bot_levels", "bots_after", "turn_seconds", "server_pace_ms",
+                              "allow_override")}),
     )
     list_display = ("name", "slug", "ruleset", "options_text", "bots_after", "allow_override",
                     "watchable", "active", "position", "matches", "exhibition")

@@ -5,7 +5,7 @@ itself. Said here once; the API's hidden-information test checks every event it 
 
 from games.engine.events import DELTAS, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.ruleset import Ruleset
-from games.engine.specs import Choice, Field, Int, List, Obj, Tagged, Text
+from games.engine.specs import Choice, Field, Int, List, Nullable, Obj, Tagged, Text
 from games.engine.vocabulary import MAX_SEATS, ROUND, SEAT
 from games.models import BOT_LEVELS, Move, Seat
 
@@ -37,7 +37,14 @@ SERVICE = events_spec({
     "autoplay_off": Obj({"seat": Field(SEAT), "reason": Field(Text(16))},
                         "the seat's person plays again"),
     "match_finished": Obj({"standings": Field(STANDINGS)}),
-    "match_aborted": Obj({"reason": Field(Text(500, "as staff wrote it"))}),
+    "match_aborted": Obj({"reason": Field(Text(500, "as staff wrote it, or the server's")),
+                          "by": Field(Nullable(Choice(("server",)), "the server abandoned a "
+                                               "match paused too long; absent: staff stopped it"),
+                                      None)}),
+    "match_paused": Obj({"reason": Field(Choice(("away",))),
+                         "abandon_at": Field(Text(40, "when it is abandoned (ISO 8601)"))},
+                        "every person was away: the match waits for one of them"),
+    "match_resumed": Obj({"seat": Field(SEAT, "who came back")}, "the match goes on"),
 })
 
 

@@ -27,6 +27,8 @@ def turn_seconds_valid(value: int) -> None:
     if value != 0 and not TURN_SECONDS[0] <= value <= TURN_SECONDS[1]:
         raise ValidationError(f"0 (no clock) or {TURN_SECONDS[0]}..{TURN_SECONDS[1]} seconds")
 MAX_BOTS_WAIT = 3600  # seconds a quick match may wait for people before bots take the seats
+# The server's pace: milliseconds between its consecutive moves a person can see (0: at once).
+MAX_SERVER_PACE_MS = 5000
 
 
 def options_hash(options: Mapping) -> str:
@@ -56,6 +58,11 @@ class Table(models.Model):
         "turn clock (seconds)", null=True, blank=True, validators=[turn_seconds_valid],
         help_text=f"seconds a person has for each decision; 0: no clock; empty: none when one "
         f"person plays against bots, {DEFAULT_TURN_SECONDS} when people share the table")
+    server_pace_ms = models.PositiveIntegerField(
+        "server pace (ms)", null=True, blank=True,
+        validators=[MaxValueValidator(MAX_SERVER_PACE_MS)],
+        help_text="milliseconds between the server's consecutive moves (bots, 托管); 0: at once; "
+        "empty: the house's pace (SERVER_PACE_MS)")
     active = models.BooleanField(default=True, help_text="listed and playable")
     watchable = models.BooleanField(
         default=True, help_text="anyone may watch its matches (public facts only) and replay "
@@ -70,6 +77,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def pace_ms(self) -> int:
+        """The server's pace in its matches: its own, else the house's."""
+        return settings.SERVER_PACE_MS if self.server_pace_ms is None else self.server_pace_ms
 
     def bot_level(self, seat: int) -> str:
         """The level of the bot taking seat `seat` (1 and up)."""
@@ -112,6 +123,7 @@ class Match(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting"  # open human seats still to be filled
         ACTIVE = "active"
+        PAUSED = "paused"  # every person away (their clocks ran out): waits for one to come back
         FINISHED = "finished"
         ABORTED = "aborted"  # stopped by staff; scores stay as they were
 
@@ -157,10 +169,14 @@ class Match(models.Model):
     turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True,
                                        help_text="when the person to act runs out of time")
-    # When the server must act unless someone did first: a bot's or a 托管 seat's turn (a grace
-    # after it became due, so that the queued task normally gets there first), a clock's
-    # deadline, a quick match's bots. The recovery sweep reads it, from its own index, so a
-    # pending turn never depends on a message that can be lost.
+    # Milliseconds between the server's consecutive moves, so that people can follow them
+    # (twice as long after a trick is taken and before a round); 0: at once.
+    server_pace_ms = models.PositiveIntegerField(default=0)
+    # When the server must act unless someone did first: a bot's or a 托管 seat's turn (its
+    # pace, and a grace after it became due, so that the queued task normally gets there
+    # first), a clock's deadline, a quick match's bots, a paused match's abandonment. The
+    # recovery sweep reads it, from its own index, so a pending turn never depends on a message
+    # that can be lost.
     due_at = models.DateTimeField(null=True, blank=True)
     standings = models.JSONField(null=True, blank=True)
     # Anyone may watch it (public facts only) and replay it once finished; its players and

@@ -120,6 +120,7 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
                   {"number": read.round_number, "seed_hash": read.seed_hash}),
         "seats": [seat_summary(s, read.mine, match.autoplay) for s in read.seats],
         "clock": clock(match),
+        "server_pace_ms": match.server_pace_ms,
         "state": None if state is None else engine.view(state, index, legal),
         "legal_actions": [a.to_dict() for a in legal],
         "events": event_dicts(read.events or []),
@@ -165,6 +166,7 @@ def table_view(table: Table) -> dict:
         "bot_levels": [table.bot_level(i) for i in range(1, options["players"])],
         "bots_after": table.bots_after,
         "turn_seconds": table.turn_seconds,
+        "server_pace_ms": table.pace_ms(),
         "watchable": table.watchable,
     }
 

@@ -141,6 +141,18 @@ def match_notices(match_ids: list[int]) -> list[dict]:
             for pk, version, status, to_act in rows]
 
 
+def seat_notices(user_ids: list[int]) -> list[dict]:
+    """The waiting and active matches these people sit in, each as the notice of their seat
+    there (`user`: whose)."""
+    rows = (Seat.objects.filter(user_id__in=user_ids,
+                                match_status__in=(Match.Status.WAITING, Match.Status.ACTIVE))
+            .values_list("user_id", "index", "match_id", "match__version", "match__status",
+                         "match__to_act"))
+    return [{"user": user, "seat": seat, "match": match, "version": version, "status": status,
+             "to_act": to_act, "types": []}
+            for user, seat, match, version, status, to_act in rows]
+
+
 def watch_list(after: tuple[int, int] | None, limit: int) -> list[Match]:
     """Live watchable matches, those with more people seated first, then newest first; a keyset
     page after (people, id) of the previous page's last. Each comes with `people` and

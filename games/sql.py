@@ -294,6 +294,39 @@ def _insert(db, added: Rows) -> tuple[str, list]:
         _insert_params(db, model, rows)
 
 
+# Rows updated by primary key: (model, the fields written, one dict per row by attname, the
+# primary key's too). On PostgreSQL all of them are one parameter, as new rows are.
+Changed = tuple[type[Model], tuple[str, ...], Sequence[dict]]
+
+
+@functools.cache
+def _change_sql(alias: str, model: type[Model], names: tuple[str, ...]) -> str:
+    db = connections[alias]
+    table, pk = _qn(db, model._meta.db_table), _qn(db, model._meta.pk.column)
+    fields = [model._meta.get_field(name) for name in names]
+    if db.vendor == "postgresql":
+        sets = ", ".join(f"{_qn(db, f.column)} = " + ("now()" if _auto_time(f) else
+                                                       f"r.{_qn(db, f.column)}") for f in fields)
+        return (f"UPDATE {table} AS t SET {sets} FROM jsonb_populate_recordset(NULL::{table}, "
+                f"%s) AS r WHERE t.{pk} = r.{pk}")
+    sets = ", ".join(f"{_qn(db, f.column)} = %s" for f in fields)
+    return f"UPDATE {table} SET {sets} WHERE {pk} = %s"
+
+
+def _change_params(db, changed: Changed) -> list:
+    """One parameter (PostgreSQL), else one list of parameters per row."""
+    model, names, rows = changed
+    pk = model._meta.pk
+    fields = [model._meta.get_field(name) for name in names]
+    if db.vendor == "postgresql":
+        return [Jsonb([{pk.column: row[pk.attname],
+                        **{f.column: row[f.attname] for f in fields if not _auto_time(f)}}
+                       for row in rows])]
+    now = timezone.now()
+    return [[f.get_db_prep_save(now if _auto_time(f) else row[f.attname], db) for f in fields]
+            + [row[pk.attname]] for row in rows]
+
+
 @functools.cache
 def _updated(model: type[Model], names: tuple[str, ...]) -> tuple:
     """(field, whether its value needs the field's conversion): JSON and times do; the other
@@ -352,21 +385,28 @@ def write_if_version(obj: Model, fields: tuple[str, ...], version_field: str, ex
         return cursor.fetchone()[0] == 1
 
 
-def write(obj: Model, fields: tuple[str, ...], *added: Rows) -> None:
-    """Insert the `added` rows and update `fields` of `obj`: on PostgreSQL in one statement (the
-    INSERTs as data-modifying WITH queries), elsewhere one statement each."""
+def write(obj: Model, fields: tuple[str, ...], *added: Rows, changed: Sequence[Changed] = ()
+          ) -> None:
+    """Insert the `added` rows, update the `changed` ones and `fields` of `obj`: on PostgreSQL
+    in one statement (the INSERTs and the other UPDATEs as data-modifying WITH queries),
+    elsewhere one statement each."""
     db = _db()
     inserts = [_insert(db, rows) for rows in added if rows[1]]
+    changes = [(_change_sql(db.alias, model, names), _change_params(db, (model, names, rows)))
+               for model, names, rows in changed if rows]
     sql = _update_sql(db.alias, type(obj), fields, None)
     params = _update_params(db, obj, fields)
     with _cursor(db) as cursor:
-        if db.vendor == "postgresql" and inserts:
-            sql = "WITH " + ", ".join(
-                f"added_{i} AS ({insert})" for i, (insert, _) in enumerate(inserts)) + " " + sql
-            params = [p for _, values in inserts for p in values] + params
+        if db.vendor == "postgresql" and (inserts or changes):
+            parts = [f"added_{i} AS ({insert})" for i, (insert, _) in enumerate(inserts)] + [
+                f"changed_{i} AS ({change})" for i, (change, _) in enumerate(changes)]
+            sql = "WITH " + ", ".join(parts) + " " + sql
+            params = [p for _, values in (*inserts, *changes) for p in values] + params
         else:
             for insert, values in inserts:
                 cursor.execute(insert, values)
+            for change, rows in changes:
+                cursor.executemany(change, rows)
         cursor.execute(sql, params)
         if cursor.rowcount != 1:
             raise DatabaseError(f"{obj._meta.label} {obj.pk}: the update changed no row")

@@ -36,6 +36,13 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
+def _unpaced(settings):
+    """The server moves at once unless a test sets a pace (tests/api/test_pace.py does): most
+    tests play many server turns in a row."""
+    settings.SERVER_PACE_MS = 0
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Throttle counters live in the cache: no test inherits another's."""
     cache.clear()

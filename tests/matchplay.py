@@ -221,6 +221,6 @@ def record_bot_turns(monkeypatch, seed_prefix: str) -> list[tuple[int, int]]:
     from games import hooks
 
     jobs: list[tuple[int, int]] = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job, **_: jobs.append(job))
     counted_seeds(monkeypatch, seed_prefix)
     return jobs

@@ -8,11 +8,11 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("web", "worker", "beat", "migrate")
+APP_SERVICES = ("web", "worker", "clock", "beat", "migrate")
 
 
 def test_the_production_services_are_all_there():
-    assert set(SERVICES) == {"web", "worker", "beat", "migrate", "postgres", "redis"}
+    assert set(SERVICES) == {"web", "worker", "clock", "beat", "migrate", "postgres", "redis"}
 
 
 def test_web_worker_and_migrate_share_one_image_and_one_environment():
@@ -42,7 +42,7 @@ def test_the_commands_run_gunicorn_celery_and_migrations():
     assert SERVICES["migrate"]["command"][-2:] == ["migrate", "--noinput"]
 
 
-@pytest.mark.parametrize("name", ["web", "worker", "postgres", "redis"])
+@pytest.mark.parametrize("name", ["web", "worker", "clock", "beat", "postgres", "redis"])
 def test_long_running_services_have_health_checks(name):
     check = SERVICES[name]["healthcheck"]
     assert check["test"][0] in {"CMD", "CMD-SHELL"}
@@ -53,9 +53,20 @@ def test_the_web_health_check_uses_the_health_endpoint():
     assert any("/api/v1/health/" in part for part in SERVICES["web"]["healthcheck"]["test"])
 
 
+def test_bots_and_clocks_have_a_worker_each_and_beat_is_healthy_while_it_sweeps():
+    def queues(name):
+        command = SERVICES[name]["command"]
+        return command[command.index("-Q") + 1]
+
+    assert (queues("worker"), queues("clock")) == ("bots", "clock")
+    assert "--concurrency=1" in SERVICES["clock"]["command"]
+    assert SERVICES["beat"]["healthcheck"]["test"][-4:] == ["manage.py", "ready", "--check",
+                                                          "sweep"]
+
+
 def test_the_app_starts_after_healthy_dependencies_and_migrations():
     assert SERVICES["migrate"]["depends_on"]["postgres"]["condition"] == "service_healthy"
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "clock", "beat"):
         depends = SERVICES[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["redis"]["condition"] == "service_healthy"

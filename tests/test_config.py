@@ -128,13 +128,15 @@ def test_sqlite_transactions_take_the_write_lock_as_they_begin():
     assert "transaction_mode" not in postgres.get("OPTIONS", {})
 
 
-def test_throttles_trust_no_forwarded_address_unless_told_how_many_proxies():
+def test_throttles_trust_no_forwarded_address_unless_told_which_proxies():
     code = ("from django.conf import settings as s; "
-            "print(s.REST_FRAMEWORK['NUM_PROXIES'], s.TOKEN_TTL_DAYS)")
-    assert run(["-c", code], {}).stdout.split() == ["0", "30"]
-    assert run(["-c", code], {"NUM_PROXIES": "1", "TOKEN_TTL_DAYS": "7"}).stdout.split() == [
-        "1", "7"]
-    for bad in ({"NUM_PROXIES": "-1"}, {"NUM_PROXIES": "one"}, {"TOKEN_TTL_DAYS": "0"}):
+            "print(','.join(s.TRUSTED_PROXIES) or '-', s.TOKEN_TTL_DAYS)")
+    assert run(["-c", code], {}).stdout.split() == ["-", "30"]
+    assert run(["-c", code], {"TRUSTED_PROXIES": "10.0.0.5, 172.16.0.0/12",
+                              "TOKEN_TTL_DAYS": "7"}).stdout.split() == [
+        "10.0.0.5,172.16.0.0/12", "7"]
+    for bad in ({"TRUSTED_PROXIES": "nginx"}, {"TRUSTED_PROXIES": "10.0.0.0/40"},
+                {"TOKEN_TTL_DAYS": "0"}):
         done = run(["manage.py", "check"], bad)
         assert done.returncode != 0 and next(iter(bad)) in done.stderr
 

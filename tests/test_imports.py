@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "accounts", "games", "scoring", "bots", "web")
+PACKAGES = ("config", "accounts", "games", "scoring", "ratings", "bots", "web")
 
 # Who may import whom, by layer; a module's layer is the longest prefix listed.
 LAYERS = {
@@ -14,9 +14,10 @@ LAYERS = {
     "scoring": set(),
     "games": {"games.engine", "scoring"},
     "accounts": {"games"},  # the token check's SQL is in games.sql
+    "ratings": {"games", "games.engine", "scoring"},  # rates a match games announces as over
     "bots": {"games", "games.engine"},
     "web": set(),  # the web table uses the API over HTTP, never the project's modules
-    "config": {"games", "accounts", "scoring", "bots", "games.engine", "web"},
+    "config": {"games", "accounts", "scoring", "ratings", "bots", "games.engine", "web"},
 }
 
 

@@ -32,7 +32,7 @@ def match(django_user_model, monkeypatch) -> Match:
     """A gandengyan match a few moves in: rounds, events and seats with and without users (one
     with a display name). The test plays the bots' turns itself (none is announced to a
     worker)."""
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn: None)
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn, **_: None)
     owner = django_user_model.objects.create_user("owner")
     seats = [{"type": "human"}, {"type": "human"}] + bots(2)[1:]
     match = services.match_create(owner=owner, ruleset="gandengyan", options={}, seats=seats)
@@ -189,3 +189,27 @@ def test_a_compare_and_set_on_a_stale_version_writes_nothing(match):
     assert not sql.write_if_version(match, services.PROGRESS_FIELDS, "version", stale,
                                     (Move, moves), (Event, events))
     assert stored(Match.objects.get(pk=match.pk), 3, 3) == before
+
+
+def test_rows_changed_with_the_write_are_what_the_orm_writes(match):
+    """Rows of other tables updated by primary key in the match's one write (a match's end
+    updates its players' ratings): the same values as the ORM's update, times the write's."""
+    from ratings.models import Rating
+
+    made = Rating.objects.bulk_create(
+        Rating(ruleset="gandengyan", bot_level=level, mu=25, sigma=8, ordinal=1)
+        for level in ("random", "hard", "normal"))
+    by_sql, by_orm, untouched = made
+    names = ("mu", "sigma", "ordinal", "matches", "updated_at")
+    new = {"mu": 26.5, "sigma": 7.25, "ordinal": 4.75, "matches": 3}
+    before = Rating.objects.get(pk=untouched.pk).updated_at
+    match.version += 1
+    sql.write(match, services.PROGRESS_FIELDS,
+              changed=[(Rating, names, [{"id": by_sql.pk, **new}])])
+    Rating.objects.filter(pk=by_orm.pk).update(**new, updated_at=timezone.now())
+    got = {r.pk: r for r in Rating.objects.all()}
+    assert fields(got[by_sql.pk], ["id", "bot_level", "updated_at"]) == fields(
+        got[by_orm.pk], ["id", "bot_level", "updated_at"])
+    assert abs((got[by_sql.pk].updated_at - timezone.now()).total_seconds()) < 60
+    assert got[untouched.pk].mu == 25 and got[untouched.pk].updated_at == before
+    assert Match.objects.get(pk=match.pk).version == match.version

@@ -66,12 +66,17 @@ def register(ruleset: str, observe: Observe, normal: Strategy, game: Game, sides
     REGISTERED[ruleset] = RulesetBots(observe, normal, game, sides, greedy, faults)
 
 
+@functools.cache
+def _import_all() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
 def registered() -> dict[str, RulesetBots]:
-    """Every ruleset's bots, the subpackages imported on first use (each registers itself)."""
-    if not REGISTERED:
-        for module in pkgutil.iter_modules(__path__):
-            if module.ispkg:
-                importlib.import_module(f"{__name__}.{module.name}")
+    """Every ruleset's bots, the subpackages imported on first use (each registers itself; one
+    imported directly before, as a test may, must not hide the others)."""
+    _import_all()
     return REGISTERED
 
 

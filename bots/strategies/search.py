@@ -7,14 +7,16 @@ engine states); the candidate with the best mean outcome for the bot's side wins
 candidates on the same samples cancels most of the luck of the deal between them.
 
 The budget is a number of samples (each ruleset's game says how many by default), with a cap
-counted in CPU time (default 1 s of the deciding thread's CPU per decision): strength does not
-depend on how busy the machine is, since a busy machine slows the clock and the search alike. A
-wall-clock cap of WALL_FACTOR times as much is only a safety net, for a person's wait on a
-saturated machine. Only whole samples count: a sample cut short by a cap is dropped, so the
-means stay comparable. The search
-is skipped when there is one candidate, and `normal`'s own choice is kept unless another
-candidate is better by a margin (a few noisy samples should not overturn a sound heuristic).
-Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders.
+counted in CPU time (default 200 ms of the deciding thread's CPU per decision, the p99 a table
+can afford: issue 23): strength does not depend on how busy the machine is, since a busy machine
+slows the clock and the search alike. A wall-clock cap of WALL_FACTOR times as much is only a
+safety net, for a person's wait on a saturated machine. Only whole samples count: a sample cut
+short by a cap is dropped, so the means stay comparable. The search is skipped when there is one
+candidate, and `normal`'s own choice is kept unless another candidate is better by a margin (a
+few noisy samples should not overturn a sound heuristic).
+Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders,
+and the search stops as soon as no candidate but the heuristic's choice is left: many searched
+decisions end after a few samples.
 """
 
 import random
@@ -27,7 +29,7 @@ from games.engine.actions import Action, Pass
 from games.engine.ruleset import Ruleset
 
 DEFAULT_SAMPLES = 48
-DEFAULT_CAP_MS = 1000  # CPU time
+DEFAULT_CAP_MS = 200  # CPU time
 # Time kept back for sampling and returning.
 SAFETY = 0.9
 # The wall-clock safety net, in multiples of the CPU cap: a machine with up to this many busy
@@ -35,7 +37,7 @@ SAFETY = 0.9
 WALL_FACTOR = 4
 CHECK_EVERY = 8  # rollout steps between two looks at the clocks (a CPU clock read is a syscall)
 # A candidate is dropped once PRUNE_AFTER samples put it more than PRUNE_Z standard errors
-# behind the leader.
+# behind the leader, or short of the heuristic's choice plus the game's margin.
 PRUNE_AFTER = 8
 PRUNE_Z = 2.0
 CANDIDATES = 6
@@ -76,21 +78,24 @@ def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action],
 class Budget:
     """Samples per decision (None: the game's own number) and a cap in ms of the deciding
     thread's CPU time (None: no cap, exactly `samples` samples, reproducible); the wall clock
-    stops it only at WALL_FACTOR times the cap."""
+    stops it only at `wall` times the cap (None: never; measurements on a machine busier than
+    the net is made for, which would otherwise cut the searches short)."""
 
     samples: int | None = None
     ms: float | None = DEFAULT_CAP_MS
+    wall: float | None = WALL_FACTOR
 
 
 class Deadline:
     """The end of a budget's time: its CPU cap (less SAFETY) or the wall-clock net."""
 
-    def __init__(self, ms: float):
+    def __init__(self, ms: float, wall: float | None = WALL_FACTOR):
         self.cpu = time.thread_time() + SAFETY * ms / 1000
-        self.wall = time.perf_counter() + WALL_FACTOR * ms / 1000
+        self.wall = float("inf") if wall is None else time.perf_counter() + wall * ms / 1000
 
-    def passed(self) -> bool:
-        return time.thread_time() > self.cpu or time.perf_counter() > self.wall
+    def passed(self, ahead: float = 0.0) -> bool:
+        """The time is up, or will be `ahead` seconds of CPU from now."""
+        return time.thread_time() + ahead > self.cpu or time.perf_counter() > self.wall
 
 
 def rollout(game: Game, state, rng: random.Random, deadline: Deadline | None = None):
@@ -109,9 +114,13 @@ def rollout(game: Game, state, rng: random.Random, deadline: Deadline | None = N
 class _Race:
     """Candidates compared on the same samples, each by its difference to the heuristic's choice
     (candidate 0, never dropped): pairing cancels the luck of the deal. Candidates clearly behind
-    the leader are dropped, so the rest get more of the budget."""
+    the leader, or clearly short of beating the heuristic's choice by `margin`, are dropped, so
+    the rest get more of the budget; once none is left but the heuristic's choice, the race is
+    `decided`. A leader is never taken early: looked at after every sample, a few samples'
+    lead over the margin is too often noise (it lost rounds in simulation)."""
 
-    def __init__(self, count: int):
+    def __init__(self, count: int, margin: float):
+        self.margin = margin
         self.active = list(range(count))
         self.sums = [0.0] * count
         self.squares = [0.0] * count
@@ -124,11 +133,20 @@ class _Race:
             self.sums[i] += d
             self.squares[i] += d * d
         self.samples += 1
-        if self.samples >= PRUNE_AFTER and len(self.active) > 2:
+        if self.samples < PRUNE_AFTER:
+            return
+        if len(self.active) > 2:
             best = self.leader()
             reach = self.error(best)
             self.active = [i for i in self.active if i in (0, best) or
                            self.mean(i) + PRUNE_Z * (self.error(i) + reach) >= self.mean(best)]
+        # Most searched decisions end here: no other candidate does better than the heuristic's
+        # choice by the margin on these samples, and more samples would only confirm it.
+        self.active = [i for i in self.active
+                       if i == 0 or self.mean(i) + PRUNE_Z * self.error(i) >= self.margin]
+
+    def decided(self) -> bool:
+        return self.active == [0]
 
     def mean(self, i: int) -> float:
         return self.sums[i] / self.samples
@@ -147,12 +165,17 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
     candidates = game.candidates(seen, rng)
     if len(candidates) == 1:
         return candidates[0]
-    deadline = None if budget.ms is None else Deadline(budget.ms)
+    deadline = None if budget.ms is None else Deadline(budget.ms, budget.wall)
     seat = seen.seat
-    race = _Race(len(candidates))
+    race = _Race(len(candidates), game.margin)
     samples = game.samples if budget.samples is None else budget.samples
+    drawing = 0.0  # CPU seconds the last sample took to draw: no rollout looks at the clock then
     while race.samples < samples:
+        if deadline is not None and deadline.passed(ahead=drawing):
+            break  # another draw would overrun the cap (gandengyan's reading of the hands)
+        started = time.thread_time()
         world = game.sample(seen, rng)
+        drawing = time.thread_time() - started
         values = {}
         for i in race.active:
             state, _ = game.engine.apply(world, seat, candidates[i])
@@ -163,6 +186,8 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
         if len(values) < len(race.active):
             break
         race.add(values)
+        if race.decided():
+            break
         if deadline is not None and deadline.passed():
             break  # also when every candidate ends the round at once and no rollout looks
     if race.samples == 0:

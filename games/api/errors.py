@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 ERRORS: dict[str, tuple[int, str]] = {
     "invalid_input": (400, "a field, query parameter or header is missing, unknown, of the "
                       "wrong type or out of bounds; details name it"),
+    "unknown_query_parameter": (400, "a query parameter the endpoint does not take; "
+                                "details.fields names them"),
     "malformed_json": (400, "the body is not JSON, or nested too deep"),
     "bad_request": (400, "a request Django refused before any view (a bad Host header...)"),
     "invalid_option": (400, "an option is unknown, out of bounds, or fixed by the table"),
@@ -71,6 +73,8 @@ ERRORS: dict[str, tuple[int, str]] = {
     "match_full": (409, "every human seat is taken"),
     "match_not_started": (409, "the match is waiting for players: no action is awaited"),
     "match_over": (409, "the match is finished or aborted"),
+    "match_paused": (409, "everyone was away: the match waits for a person to take their seat "
+                          "back (托管 off)"),
     "round_over": (409, "no round is in play"),
     "idempotency_key_reused": (409, "the Idempotency-Key made another action"),
     "not_a_guest": (409, "the account is registered already"),

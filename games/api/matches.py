@@ -9,7 +9,13 @@ from rest_framework.views import APIView
 
 from games import presenters, selectors, services
 from games.api.errors import ErrorSerializer
-from games.api.params import IDEMPOTENCY_KEY_PARAMETER, QueryChoice, QueryInt, idempotency_key
+from games.api.params import (
+    IDEMPOTENCY_KEY_PARAMETER,
+    QueryChoice,
+    QueryInt,
+    idempotency_key,
+    takes,
+)
 from games.api.schema import example_view
 from games.api.serializers import (
     ACT,
@@ -66,6 +72,7 @@ class MatchListCreateView(APIView):
         parameters=[STATUS.parameter(), PAGE_SIZE.parameter(), BEFORE.parameter()],
         responses={200: MatchListOutput, 400: ErrorSerializer},
     )
+    @takes(STATUS, PAGE_SIZE, BEFORE)
     def get(self, request):
         wanted, limit = STATUS.parse(request), PAGE_SIZE.parse(request)
         before = BEFORE.parse(request)
@@ -183,6 +190,7 @@ class MatchEventsView(APIView):
         parameters=[SINCE.parameter(), EVENTS.parameter()],
         responses={200: EventsOutput, 400: ErrorSerializer, 404: ErrorSerializer},
     )
+    @takes(SINCE, EVENTS)
     def get(self, request, match_id: int):
         since, limit = SINCE.parse(request), EVENTS.parse(request)
         read = services.match_read(request.user, match_id, events_after=since, events=limit)
@@ -247,7 +255,8 @@ class MatchJoinByIdView(MatchJoinView):
 class MatchAutoplayView(APIView):
     @extend_schema(
         operation_id="matches_autoplay",
-        summary="托管: let the server play your seat, or take it back; 200 with your view",
+        summary="托管: let the server play your seat, or take it back (either brings a paused "
+                "match back); 200 with your view",
         request=request_schema(AUTOPLAY),
         responses={200: MatchViewOutput, **ERRORS},
         examples=[OpenApiExample("Take my seat back", request_only=True, value={"on": False})],

@@ -1,6 +1,10 @@
 """Query parameters and headers, parsed strictly, each described to OpenAPI from the same bounds
 it is parsed with (tests/test_schema_bounds.py sends each bound to the server).
 
+Each endpoint declares the query parameters it reads (`takes`, beside the code that reads them);
+any other is refused with 400 `unknown_query_parameter` naming them (UnknownQueryMiddleware), as
+an unknown field of a body is: a misspelt `?limt=5` is told, not silently ignored.
+
 Whole numbers are ASCII digits only, in their one spelling: no sign, space, underscore, other
 script's digits (`٣`) or leading zero (`05`; `0` itself is fine), so that a number has one form
 in URLs, caches and logs."""
@@ -8,8 +12,10 @@ in URLs, caches and logs."""
 import re
 from dataclasses import dataclass
 
+from django.http import JsonResponse
 from drf_spectacular.utils import OpenApiParameter
 
+from games.api.errors import error_body
 from games.engine.errors import IllegalAction
 
 DIGITS = re.compile(r"0|[1-9][0-9]*")
@@ -96,3 +102,52 @@ IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
     "that was applied answers 200 with the view as it is now and every event since that act "
     "(header `Idempotent-Replayed: true`) instead of acting again; the same key with another "
     "action is a 409 `idempotency_key_reused`")
+
+
+def takes(*params, anything: bool = False):
+    """Declares the query parameters a view reads (names, or QueryInt/QueryChoice): a function
+    view, or a DRF view's handler method (`get`, `post`...). `anything`: no endpoint (the last
+    route's 404 says more than a parameter would)."""
+    names = frozenset(p if isinstance(p, str) else p.name for p in params)
+
+    def declare(view):
+        view.query_parameters = None if anything else names
+        return view
+
+    return declare
+
+
+def _declared(view_func, method: str) -> frozenset | None:
+    if hasattr(view_func, "query_parameters"):
+        return view_func.query_parameters
+    view_class = getattr(view_func, "cls", None) or getattr(view_func, "view_class", None)
+    handler = getattr(view_class, method.lower(), None)
+    if handler is None and method == "HEAD":
+        handler = getattr(view_class, "get", None)
+    if handler is None:
+        return None  # a method the view does not take: its 405 comes first
+    return getattr(handler, "query_parameters", frozenset())
+
+
+class UnknownQueryMiddleware:
+    """Under /api/, a query parameter the resolved endpoint does not declare is a 400."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not request.path.startswith("/api/") or not request.GET:
+            return None
+        declared = _declared(view_func, request.method)
+        if declared is None:
+            return None
+        unknown = sorted(set(request.GET) - declared)
+        if not unknown:
+            return None
+        return JsonResponse(error_body(
+            "unknown_query_parameter", "Unknown query parameter: " + ", ".join(unknown)
+            + (". This endpoint takes: " + ", ".join(sorted(declared)) if declared
+               else ". This endpoint takes none."), {"fields": unknown}), status=400)

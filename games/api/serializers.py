@@ -149,6 +149,9 @@ class MatchViewOutput(serializers.Serializer):
     round = RoundRef(allow_null=True)
     seats = SeatOutput(many=True)
     clock = ClockOutput(allow_null=True, help_text="null: no turn clock")
+    server_pace_ms = serializers.IntegerField(
+        help_text="milliseconds between the server's consecutive moves (bots, 托管), twice as "
+        "long after a trick is taken and before a round; 0: at once")
     state = RulesetView(allow_null=True)
     legal_actions = serializers.ListField(
         child=serializers.DictField(), help_text="what you may send now; plays list card ids, "
@@ -315,6 +318,8 @@ class TableOutput(serializers.Serializer):
     turn_seconds = serializers.IntegerField(
         allow_null=True, help_text="seconds a person has for each decision; 0: no clock; null: "
         "none when one person plays against bots, 30 when people share the table")
+    server_pace_ms = serializers.IntegerField(
+        help_text="milliseconds between the server's consecutive moves in its matches")
     watchable = serializers.BooleanField(help_text="anyone may watch its matches")
 
 

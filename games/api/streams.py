@@ -19,7 +19,10 @@ then `seated`, `player_joined`, `match_started`, `your_turn`, `match_finished` a
 Authentication: the token header, or `?ticket=` (POST /api/v1/auth/stream-ticket/) where headers
 cannot be sent. Heartbeat comments keep idle connections open through proxies. A stream never
 carries what the reader's view would not: it is built from the same view. When its web process
-stops, a stream ends with `event: restarting` and a `retry` hint: come back in a moment.
+stops, a stream ends with `event: restarting` and a `retry` hint: come back in a moment. When its
+token is logged out, revoked or expires, or its account is deactivated, it ends with
+`event: revoked`; when its account opens more than STREAM_MAX_PER_ACCOUNT streams, the oldest
+ends with `event: closed`: a client does not reconnect after either (games.live).
 """
 
 import functools
@@ -40,14 +43,14 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games import live, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
-from games.api.params import QueryInt, whole_number
+from games.api.params import QueryInt, takes, whole_number
 from games.api.serializers import WHOLE
 from games.engine.errors import Refusal
 from games.models import Match, Seat
 
 logger = logging.getLogger(__name__)
 FINAL = (Match.Status.FINISHED, Match.Status.ABORTED)
-OPEN = (Match.Status.WAITING, Match.Status.ACTIVE)
+OPEN = (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED)
 MAX_ACCOUNT_MATCHES = 1000
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: do not buffer
 # What opening a stream may meet, answered as the API answers it (a database away: 503).
@@ -66,6 +69,13 @@ HEARTBEAT = b": heartbeat\n\n"
 RESTARTING = (f"retry: {live.RESTART_RETRY_MS}\n".encode() + sse(
     "restarting", {"code": "restarting", "message": "The server is restarting: reconnect.",
                    "retry_ms": live.RESTART_RETRY_MS}))
+# A stream's last message when it ends for good, by live.Ended's reason: do not reconnect.
+ENDED = {
+    "revoked": sse("revoked", {"code": "revoked", "message": "Signed out: the token was logged "
+                               "out, revoked or expired, or the account deactivated."}),
+    "too_many_streams": sse("closed", {"code": "too_many_streams", "message": "Closed: this "
+                                       "account opened more streams than it may keep open."}),
+}
 
 
 def only_get(view):
@@ -96,23 +106,30 @@ def in_thread(function):
     return sync_to_async(run, thread_sensitive=False)
 
 
-def _reader(request):
-    """The stream's reader, by the first of STREAM_AUTHENTICATION_CLASSES that finds one."""
+def _reader(request) -> tuple:
+    """The stream's reader and their token, by the first of STREAM_AUTHENTICATION_CLASSES that
+    finds one."""
     for authentication in (import_from_string(name, "STREAM_AUTHENTICATION_CLASSES")
                            for name in settings.STREAM_AUTHENTICATION_CLASSES):
         found = authentication().authenticate(request)
         if found is not None:
-            return found[0]
+            return found
     raise exceptions.NotAuthenticated()
 
 
-def _view(user, match_id: int, after: int | None) -> tuple[dict, bool]:
-    """The reader's view with the events after `after` (None: the latest few), and whether the
-    server is to act (a bot, a seat in 托管); what is overdue in the match is done first, as a
-    read over the API does it."""
+def _subscribe(user, token, channels) -> live.Subscription:
+    """A stream's subscription, which ends with its token's access."""
+    return live.HUB.subscribe(channels, user=user.pk, token=token.pk)
+
+
+def _view(user, match_id: int, after: int | None) -> tuple[dict, datetime | None]:
+    """The reader's view with the events after `after` (None: the latest few), and, when the
+    server is to act (a bot, a seat in 托管), when its turn is due (after the match's pace);
+    what is overdue in the match is done first, as a read over the API does it."""
     events = selectors.MAX_EVENTS if after is not None else selectors.RECENT_EVENTS
     read = services.match_read(user, match_id, events_after=after, events=events)
-    return presenters.match_view(read), read.match.server_turn() is not None
+    due = read.match.due_at or timezone.now()
+    return presenters.match_view(read), due if read.match.server_turn() is not None else None
 
 
 def _refused(error: Exception) -> JsonResponse:
@@ -185,9 +202,9 @@ def _deadline(view: dict) -> datetime | None:
     return view.get("bots_fill_at")
 
 
-async def _match_messages(user, match_id: int, last_id: int | None, watching: bool):
+async def _match_messages(user, token, match_id: int, last_id: int | None, watching: bool):
     """`watching`: the reader has no seat, and counts as a spectator while the stream lasts."""
-    subscription = live.HUB.subscribe([live.match_channel(match_id)])
+    subscription = _subscribe(user, token, [live.match_channel(match_id)])
     read = in_thread(_view)
     heartbeat = settings.STREAM_HEARTBEAT_SECONDS
     try:
@@ -196,17 +213,21 @@ async def _match_messages(user, match_id: int, last_id: int | None, watching: bo
         if last_id is not None:
             for message in _updates(view["events"]):
                 yield message
+            # The catch-up just delivered these: the view carries none of them again.
+            view = {**view, "events": []}
         yield sse("view", view, view["last_event_seq"])
         quiet, looked = time.monotonic(), None
         while view["status"] not in FINAL:
             # A clock that runs out is read at once (the read plays what is overdue), not
             # left to the recovery sweep; once per deadline. A server turn that does not come
-            # is read again and again (see STREAM_SERVER_TURN_SECONDS).
+            # is read again and again (see STREAM_SERVER_TURN_SECONDS), and when it is due (a
+            # paced turn, which the embedded mode plays on that read).
             deadline = _deadline(view)
             due = deadline is not None and deadline != looked
             left = (deadline - timezone.now()).total_seconds() + 0.1 if due else heartbeat
-            if server:
-                left = min(left, settings.STREAM_SERVER_TURN_SECONDS)
+            if server is not None:
+                left = min(left, settings.STREAM_SERVER_TURN_SECONDS,
+                           (server - timezone.now()).total_seconds() + 0.02)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
             if notice is not None and "talk" in notice:  # a phrase: told, stored nowhere
                 yield sse("talk", notice["talk"])
@@ -215,7 +236,7 @@ async def _match_messages(user, match_id: int, last_id: int | None, watching: bo
             if notice is None:
                 fresh = due and timezone.now() >= deadline
                 looked = deadline if fresh else looked
-                fresh = fresh or server
+                fresh = fresh or server is not None
             else:
                 fresh = notice.get("resync") or notice["version"] > view["version"]
             if fresh:
@@ -232,6 +253,8 @@ async def _match_messages(user, match_id: int, last_id: int | None, watching: bo
                 renewed = time.monotonic()
     except live.Stopping:
         yield RESTARTING
+    except live.Ended as ended:
+        yield ENDED[ended.reason]
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:
@@ -240,11 +263,12 @@ async def _match_messages(user, match_id: int, last_id: int | None, watching: bo
             await in_thread(services.spectator_gone)(match_id=match_id, user=user)
 
 
+@takes("ticket", LAST_EVENT_ID)
 @only_get
 async def match_stream(request, match_id: int):
     try:
         last_id = _last_event_id(request)
-        user = await in_thread(_reader)(request)
+        user, token = await in_thread(_reader)(request)
         match = await in_thread(selectors.match_for)(user, match_id)
     except REFUSED as error:
         return _refused(error)
@@ -257,7 +281,7 @@ async def match_stream(request, match_id: int):
             await in_thread(services.spectator_seen)(match_id=match_id, user=user)
         except REFUSED as error:
             return _refused(error)
-    return StreamingHttpResponse(_match_messages(user, match_id, last_id, watching),
+    return StreamingHttpResponse(_match_messages(user, token, match_id, last_id, watching),
                                  content_type="text/event-stream", headers=HEADERS)
 
 
@@ -275,9 +299,11 @@ def _open_matches(user) -> tuple[dict[int, dict], dict[int, datetime]]:
     return mine, fills
 
 
-def _fill_at(match_id: int) -> datetime | None:
-    return Match.objects.filter(pk=match_id, status=Match.Status.WAITING).values_list(
-        "bots_fill_at", flat=True).first()
+def _now(match_id: int) -> dict | None:
+    """The match's notice as it stands, and when a waiting one's empty seats go to bots."""
+    row = Match.objects.filter(pk=match_id).values(
+        "version", "status", "to_act", "bots_fill_at").first()
+    return row and {"match": match_id, "types": [], **row}
 
 
 def _fill(match_ids: list[int]) -> None:
@@ -305,6 +331,11 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
         found.append(("player_joined", said))
     if "match_started" in types:
         found.append(("match_started", said))
+    paused = Match.Status.PAUSED
+    if notice["status"] == paused and mine["status"] != paused:
+        found.append(("match_paused", said))
+    elif mine["status"] == paused and notice["status"] != paused:
+        found.append(("match_resumed", said))
     if notice["status"] in FINAL:
         found.append(("match_finished", {**said, "status": notice["status"]}))
     elif notice["status"] == Match.Status.ACTIVE and notice["to_act"] == mine["seat"]:
@@ -314,8 +345,8 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
     return found
 
 
-async def _account_messages(user):
-    subscription = live.HUB.subscribe([live.user_channel(user.pk)])
+async def _account_messages(user, token):
+    subscription = _subscribe(user, token, [live.user_channel(user.pk)])
     try:
         mine, fills = await in_thread(_open_matches)(user)
         subscription.listen(live.match_channel(m) for m in mine)
@@ -342,18 +373,22 @@ async def _account_messages(user):
                 yield sse("matches", list(mine.values()))
             elif "rematch" in notice:  # someone asks the reader to play a finished match again
                 yield sse("rematch_offered", {k: notice[k] for k in ("match", "rematch", "seat")})
-            elif "seat" in notice:  # the reader sat down in a match (created or joined)
+            elif "seat" in notice and notice["match"] not in mine:
+                # The reader sat down in a match (created or joined; or found by the look).
                 mine[notice["match"]] = {"match": notice["match"], "seat": notice["seat"],
                                          "status": notice["status"],
                                          "version": notice["version"]}
-                if notice["status"] == Match.Status.WAITING \
-                        and (fill_at := await in_thread(_fill_at)(notice["match"])):
-                    fills[notice["match"]] = fill_at
                 subscription.listen([live.match_channel(notice["match"])])
                 yield sse("seated", {k: notice[k] for k in ("match", "seat", "status",
                                                             "version")})
                 for event, data in _account_events(mine[notice["match"]], notice):
                     yield sse(event, data)
+                # What the match did before this stream listened to it (bots that moved as
+                # the reader joined) is read now rather than left to the next look.
+                if (now := await in_thread(_now)(notice["match"])) is not None:
+                    subscription.deliver(now)
+                    if now["status"] == Match.Status.WAITING and now["bots_fill_at"]:
+                        fills[notice["match"]] = now["bots_fill_at"]
             elif notice["match"] in mine and notice["version"] > mine[notice["match"]]["version"]:
                 entry = mine[notice["match"]]
                 for event, data in _account_events(entry, notice):
@@ -365,17 +400,20 @@ async def _account_messages(user):
                     fills.pop(notice["match"], None)
     except live.Stopping:
         yield RESTARTING
+    except live.Ended as ended:
+        yield ENDED[ended.reason]
     except (OperationalError, InterfaceError) as error:
         _ended(error)
     finally:
         subscription.close()
 
 
+@takes("ticket")
 @only_get
 async def account_stream(request):
     try:
-        user = await in_thread(_reader)(request)
+        user, token = await in_thread(_reader)(request)
     except REFUSED as error:
         return _refused(error)
-    return StreamingHttpResponse(_account_messages(user), content_type="text/event-stream",
-                                 headers=HEADERS)
+    return StreamingHttpResponse(_account_messages(user, token),
+                                 content_type="text/event-stream", headers=HEADERS)

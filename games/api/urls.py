@@ -5,7 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from games.api import matches, rematch, replays, rules, streams, tables, talk, watch
 from games.api.errors import no_such_url
-from games.api.health import HealthView
+from games.api.health import HealthView, ReadyView
+from games.api.params import takes
 
 MAX_ID_DIGITS = 18  # below 2**63: any longer number is no id, and no URL here (not an overflow)
 
@@ -25,9 +26,14 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    # The split view serves its start-up script as a file: the page needs no inline script.
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
+    path("health/ready/", ReadyView.as_view(), name="health-ready"),
+    # drf-spectacular's views read these query parameters.
+    path("schema/", takes("format", "lang", "version")(SpectacularAPIView.as_view()),
+         name="schema"),
+    # The split view serves its start-up script as a file (`?script`): the page needs no inline
+    # script.
+    path("docs/", takes("script", "lang", "version")(
+        SpectacularSwaggerSplitView.as_view(url_name="schema")), name="docs"),
     path("rules/", rules.RulesetListView.as_view(), name="rules"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
     path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
@@ -58,5 +64,5 @@ urlpatterns = [
     path("matches/<id:match_id>/stream/", streams.match_stream, name="match-stream"),
     path("stream/", streams.account_stream, name="account-stream"),
     # Last: any other URL under /api/v1/ is a JSON 404, with DEBUG on too.
-    re_path(r"", no_such_url),
+    re_path(r"", takes(anything=True)(no_such_url)),
 ]

@@ -233,6 +233,15 @@ class Ruleset(ABC, Generic[S]):
     def standings(self, state: S) -> list[dict]:
         """Final ranking, best first: [{"seat", "score", "rank"}]."""
 
+    def sides(self, state: S) -> list[dict]:
+        """The match's sides as it ended, for ratings, best first: [{"seats": [...], "rank"}],
+        equal ranks for a tie. Here each seat is a side, ranked by its final score (equal
+        scores share a rank, whatever order `standings` lists them in); a ruleset with teams
+        says its own."""
+        scores = {s["seat"]: s["score"] for s in self.standings(state)}
+        return [{"seats": [seat], "rank": 1 + sum(1 for x in scores.values() if x > score)}
+                for seat, score in sorted(scores.items(), key=lambda item: (-item[1], item[0]))]
+
     @abstractmethod
     def to_json(self, state: S) -> dict:
         """The snapshot stored with the match (hidden cards included; never sent to players)."""

@@ -4,7 +4,8 @@ one compare-and-set write). Callers import them from here; the modules hold them
 - `progress`: a match's progress within one write (the engine state, rounds, the rows written);
 - `matches`: create, join, leave, abort;
 - `act`: one action and what it sets off, and a person's act as the API answers it;
-- `due`: 托管, what is due without anyone acting (the sweep's claims, overdue reads);
+- `due`: 托管, what is due without anyone acting (the sweep's claims, overdue reads, a paused
+  match's return and abandonment);
 - `tables`: quick matches and their bots;
 - `rematch`: a finished match played again by the same people;
 - `watch`: spectators' presence, staff's exhibition matches;
@@ -12,7 +13,14 @@ one compare-and-set write). Callers import them from here; the modules hold them
 """
 
 from games.services.act import Answer, Replayed, Submitted, action_submit, player_act
-from games.services.due import autoplay_set, due_claim, match_read
+from games.services.due import (
+    autoplay_set,
+    clocks_claim,
+    due_claim,
+    due_do,
+    match_abandon,
+    match_read,
+)
 from games.services.matches import match_abort, match_create, match_join, match_leave
 from games.services.progress import PROGRESS_FIELDS
 from games.services.rematch import rematch_accept, rematch_decline
@@ -22,7 +30,8 @@ from games.services.watch import exhibition_open, spectator_gone, spectator_seen
 
 __all__ = [
     "PROGRESS_FIELDS", "Answer", "Replayed", "Seated", "Submitted", "action_submit",
-    "autoplay_set", "due_claim", "exhibition_open", "match_abort", "match_create",
-    "match_fill_due", "match_join", "match_leave", "match_read", "player_act", "rematch_accept",
-    "rematch_decline", "spectator_gone", "spectator_seen", "table_play", "talk_send",
+    "autoplay_set", "clocks_claim", "due_claim", "due_do", "exhibition_open", "match_abandon",
+    "match_abort", "match_create", "match_fill_due", "match_join", "match_leave", "match_read",
+    "player_act", "rematch_accept", "rematch_decline", "spectator_gone", "spectator_seen",
+    "table_play", "talk_send",
 ]

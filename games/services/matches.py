@@ -4,6 +4,7 @@ left, aborted by staff. Each is one transaction on the locked match row."""
 import secrets
 from collections.abc import Mapping, Sequence
 
+from django.conf import settings
 from django.db import transaction
 
 from games.engine.errors import IllegalAction
@@ -15,6 +16,7 @@ from games.models import (
     BOT_LEVELS,
     DEFAULT_BOT_LEVEL,
     DEFAULT_TURN_SECONDS,
+    MAX_SERVER_PACE_MS,
     TURN_SECONDS,
     Match,
     RulesetDefaults,
@@ -27,9 +29,12 @@ from games.services.progress import Progress
 TURN_CLOCK = Nullable(Int(*TURN_SECONDS, "seconds a person has for each decision; null: no "
                           "clock; missing: none when one person plays against bots, "
                           f"{DEFAULT_TURN_SECONDS} when people share the table"))
+SERVER_PACE = Int(0, MAX_SERVER_PACE_MS, "milliseconds between the server's consecutive moves "
+                  "(bots, 托管), twice as long after a trick is taken and before a round; 0: at "
+                  "once; missing: the table's, else the house's")
 # The options of a match itself, taken in `options` beside the ruleset's (the schema shows them
 # with each ruleset's).
-MATCH_OPTIONS = {"turn_seconds": TURN_CLOCK}
+MATCH_OPTIONS = {"turn_seconds": TURN_CLOCK, "server_pace_ms": SERVER_PACE}
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
 INVITE_LENGTH = 10
 
@@ -69,11 +74,12 @@ def match_create(*, owner, ruleset: str | None, options: Mapping | None, seats: 
     engine = get_ruleset(_ruleset_of(ruleset, chosen))
     options = dict(options or {})
     clock = _turn_clock(options.pop("turn_seconds", MISSING), chosen)
+    pace = _server_pace(options.pop("server_pace_ms", MISSING), chosen)
     parsed = _options_for(engine, chosen, options, seats)
     if watchable is None:
         watchable = chosen is not None and chosen.watchable
     return match_open(owner, engine, parsed, seat_specs(seats, parsed["players"], chosen),
-                      chosen, clock=clock, watchable=watchable)
+                      chosen, clock=clock, pace=pace, watchable=watchable)
 
 
 def _table_named(slug: str) -> Table:
@@ -131,15 +137,30 @@ def _turn_clock(asked, table: Table | None) -> int | None:
     return seconds or 0
 
 
+def _server_pace(asked, table: Table | None) -> int | None:
+    """The server's pace asked for (the option `server_pace_ms`), checked against a table that
+    fixes its options; None: not asked (the table's or the house's applies)."""
+    if asked is MISSING:
+        return None
+    pace = parse(SERVER_PACE, asked, "invalid_option", "option", "server_pace_ms")
+    if table is not None and not table.allow_override and pace != table.pace_ms():
+        raise IllegalAction("invalid_option", f"server_pace_ms: table {table.slug!r} fixes its "
+                            "options", option="server_pace_ms", table=table.slug)
+    return pace
+
+
 def match_open(owner, engine: Ruleset, options: dict, specs: list[dict], table: Table | None,
                bots_fill_at=None, clock: int | None = None, *, seat: int | None = 0,
-               rematch_of: Match | None = None, watchable: bool = False) -> Match:
+               rematch_of: Match | None = None, pace: int | None = None,
+               watchable: bool = False) -> Match:
     """The match's rows, `owner` in `seat` (None: nowhere, an exhibition's staff; a human seat
     may be kept for someone: its spec's `reserved_for`); started at once if no human seat is
-    open."""
+    open. `pace`: the server's, in ms (None: the table's, else the house's)."""
     match = Match.objects.create(
         ruleset=engine.name, options=options, options_hash=options_hash(options),
         turn_seconds=clock, table=table, rematch_of=rematch_of, watchable=watchable,
+        server_pace_ms=pace if pace is not None else
+        table.pace_ms() if table is not None else settings.SERVER_PACE_MS,
         owner=owner, invite_code=_invite_code(), bots_fill_at=bots_fill_at,
         bot_seats=[i for i, spec in enumerate(specs) if spec["type"] == "bot"],
     )
@@ -238,7 +259,7 @@ def match_abort(*, match_id: int, reason: str) -> Match:
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
         raise NotFound()
-    if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
+    if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED):
         raise Conflict("match_over", f"the match is {match.status} already",
                        status=match.status)
     progress = Progress.load(match)

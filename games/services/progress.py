@@ -5,7 +5,7 @@ PostgreSQL). Every service that changes a match goes through `Progress`."""
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -22,6 +22,8 @@ from games.sql import EventRow
 from scoring.services import round_settle
 
 AUTOPLAY_TIMEOUT, AUTOPLAY_ASKED = "timeout", "asked"
+# After these the server waits PACE_BREAK times its pace: a trick taken, a round over or dealt.
+PACE_BREAKS = frozenset({"trick_won", "round_settled", "round_started"})
 
 
 def new_seed() -> str:
@@ -34,9 +36,11 @@ def seed_hash(seed: str) -> str:
 
 
 def in_play(match: Match) -> None:
-    """Refuses (Conflict) unless the match is in play: waiting for players, or over."""
+    """Refuses (Conflict) unless the match is in play: waiting for players, paused, or over."""
     if match.status == Match.Status.WAITING:
         raise Conflict("match_not_started", "open seats are still waiting for players")
+    if match.status == Match.Status.PAUSED:
+        raise Conflict("match_paused", "everyone was away: take your seat back to play on")
     if match.status != Match.Status.ACTIVE:
         raise Conflict("match_over", f"the match is {match.status}")
 
@@ -61,6 +65,9 @@ class Progress:
     moves: list[dict] = field(default_factory=list)  # new Move rows, by field name
     events: list[EventRow] = field(default_factory=list)
     seated: list[tuple[int, int]] = field(default_factory=list)  # (user id, seat) taken now
+    abandon_at: datetime | None = None  # paused now: when it is abandoned unless someone returns
+    # What other apps write with the match's end (games.hooks.Writes), in its one write.
+    other_writes: list[hooks.Writes] = field(default_factory=list)
 
     @classmethod
     def load(cls, match: Match, state: Any = None) -> "Progress":
@@ -127,6 +134,9 @@ class Progress:
             elif engine.table(self.state).needs_round:
                 if not settle:
                     return False
+                if self._everyone_away():
+                    self._pause()
+                    break
                 self._round_start()
             elif (seat := engine.to_act(self.state)) is not None and (
                 forced := engine.forced_action(self.state)
@@ -138,7 +148,31 @@ class Progress:
             self.set_status(Match.Status.FINISHED)
             self.match.standings = engine.standings(self.state)
             self.event({"type": "match_finished", "standings": self.match.standings})
+            self.other_writes += hooks.announce_match_finished(self.match, self.seats,
+                                                               engine.sides(self.state))
         return True
+
+    def _everyone_away(self) -> bool:
+        """Every person's seat is in 托管 because their clock ran out (none acted since): nobody
+        is following. A person who asked for 托管 is present."""
+        if not self.match.autoplay:
+            return False  # the usual case, told without reading the seats
+        people = [s.index for s in self.seats if s.kind == Seat.Kind.HUMAN]
+        return bool(people) and all(self.match.autoplay.get(str(i)) == AUTOPLAY_TIMEOUT
+                                    for i in people)
+
+    def _pause(self) -> None:
+        """Nobody is following: the match waits, between rounds, for one of its people."""
+        self.set_status(Match.Status.PAUSED)
+        self.abandon_at = timezone.now() + timedelta(seconds=settings.PAUSE_ABANDON_SECONDS)
+        self.event({"type": "match_paused", "reason": "away",
+                    "abandon_at": self.abandon_at.isoformat()})
+
+    def resume(self, seat: int) -> None:
+        """A person of a paused match came back (`seat`): it plays on from the next deal."""
+        self.set_status(Match.Status.ACTIVE)
+        self.event({"type": "match_resumed", "seat": seat})
+        self.advance()
 
     def set_status(self, status: str) -> None:
         """The match's status, and its copy on the seats (people's match lists filter by it)."""
@@ -181,6 +215,14 @@ class Progress:
         self.event({"type": "round_settled", "round": rnd.number, "seed": rnd.seed,
                     "seed_hash": rnd.seed_hash, "deltas": rnd.result.get("deltas")})
 
+    def pace(self) -> float:
+        """Seconds the server waits before its next move: the match's pace, PACE_BREAK times as
+        long when this write took a trick or ended or dealt a round."""
+        pace = self.match.server_pace_ms / 1000
+        if any(e.data["type"] in PACE_BREAKS for e in self.events):
+            pace *= settings.PACE_BREAK
+        return pace
+
     @property
     def server_to_act(self) -> bool:
         """The server plays the next turn: a bot's, or a person's seat in 托管."""
@@ -193,7 +235,11 @@ class Progress:
         if match.status == Match.Status.WAITING:
             due = match.bots_fill_at
         elif self.server_to_act:
-            due = now + timedelta(seconds=settings.TURN_RECOVERY_SECONDS)
+            pace = self.pace()
+            grace = settings.PACED_TURN_GRACE_SECONDS if pace else settings.TURN_RECOVERY_SECONDS
+            due = now + timedelta(seconds=pace + grace)
+        elif match.status == Match.Status.PAUSED:
+            due = self.abandon_at or match.due_at
         elif match.status == Match.Status.ACTIVE and match.to_act is not None \
                 and match.turn_seconds:
             # A new decision gets a new clock; anything else (a seat taken back, 托管 asked for
@@ -215,18 +261,22 @@ class Progress:
             match.to_act = self.engine.to_act(self.state)
         self._schedule()
         added = ((Move, self.moves),
-                 (Event, [{"match_id": match.pk, **e._asdict()} for e in self.events]))
+                 (Event, [{"match_id": match.pk, **e._asdict()} for e in self.events]),
+                 *(rows for writes in self.other_writes for rows in writes.added))
         if expected_version is None:
-            sql.write(match, PROGRESS_FIELDS, *added)
+            sql.write(match, PROGRESS_FIELDS, *added,
+                      changed=[rows for writes in self.other_writes for rows in writes.changed])
+        elif self.other_writes:  # only a round's end (under the lock) ends a match
+            raise RuntimeError("a match's end is written under its row's lock")
         elif not sql.write_if_version(match, PROGRESS_FIELDS, "version", expected_version,
                                       *added):
             return False
         if announce and self.server_to_act:
-            match_id, version = match.pk, match.version
+            match_id, version, pace = match.pk, match.version, self.pace()
             # robust: a failing enqueue must not turn the committed action into an error; the
             # turn is due in the match row, and the recovery sweep will find it.
-            transaction.on_commit(lambda: hooks.announce_server_turn(match_id, version),
-                                  robust=True)
+            transaction.on_commit(
+                lambda: hooks.announce_server_turn(match_id, version, delay=pace), robust=True)
         transaction.on_commit(self._tell_streams, robust=True)
         return True
 

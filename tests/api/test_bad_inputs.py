@@ -111,7 +111,8 @@ def test_a_query_parameter_given_twice_or_out_of_bounds_is_refused(auth_client, 
     assert error["details"]["field"] == name
 
 
-@pytest.mark.parametrize("value", ["٣", " 5", "1_0", "-1", "05"])
+@pytest.mark.parametrize("value", ["٣", " 5", "1_0", "-1", "05", str(2**63), str(2**63 - 1),
+                                   str(2**64)])
 def test_a_streams_last_event_id_header_is_a_whole_number_as_query_numbers_are(auth_client,
                                                                                match, value):
     response = auth_client.get(f"/api/v1/matches/{match['id']}/stream/",

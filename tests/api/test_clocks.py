@@ -130,7 +130,7 @@ def test_autoplay_is_only_for_people_at_the_table():
 
 def test_a_lost_bot_turn_is_due_in_the_row_and_the_sweep_plays_it(monkeypatch):
     lost = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn: lost.append(turn))
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *turn, **_: lost.append(turn))
     player = new_player()
     view = create(player, "gandengyan", {"starting_score": 50}, bot_seats(3))
     while view["your_turn"]:
@@ -155,7 +155,7 @@ def test_a_broker_that_does_not_answer_loses_no_turn_and_fails_no_act(monkeypatc
     def broken(*args, **kwargs):
         raise BrokerError("connection refused")
 
-    monkeypatch.setattr(bots.tasks.bot_act, "delay", broken)
+    monkeypatch.setattr(bots.tasks.bot_act, "apply_async", broken)
     player = new_player()
     view = create(player, "gandengyan", {}, bot_seats(3))
     while view["your_turn"]:

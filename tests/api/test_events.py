@@ -62,10 +62,36 @@ def aborted() -> int:
     return view["id"]
 
 
+def paused_resumed_abandoned() -> int:
+    """A person alone with bots lets their clock run out (the match pauses), comes back, is away
+    again, and nobody comes back in time (the server abandons it)."""
+    person = new_player()
+    view = create(person, "highcard", {**OPTIONS, "rounds": 3, "turn_seconds": 10},
+                  [{"type": "human"}, {"type": "bot"}, {"type": "bot"}])
+
+    def away():
+        while True:
+            view = person.get(f"/matches/{view_id}/")[1]
+            if view["status"] != "active":
+                return view["status"]
+            if view["your_turn"]:  # the clock runs out
+                past = timezone.now() - timedelta(seconds=1)
+                Match.objects.filter(pk=view_id).update(deadline_at=past, due_at=past)
+
+    view_id = view["id"]
+    assert away() == "paused"
+    person.post(f"/matches/{view_id}/autoplay/", {"on": False})
+    assert away() == "paused"
+    Match.objects.filter(pk=view_id).update(due_at=timezone.now())
+    assert person.get(f"/matches/{view_id}/")[1]["status"] == "aborted"
+    return view_id
+
+
 def test_every_event_of_every_kind_of_match_is_in_its_spec(monkeypatch):
     counted_seeds(monkeypatch, "events")
     seen = set()
-    for match_id in (quick_match_left_and_filled(), two_people_played_out(), aborted()):
+    for match_id in (quick_match_left_and_filled(), two_people_played_out(), aborted(),
+                     paused_resumed_abandoned()):
         seen |= events_read(match_id)
     assert seen >= set(events.SERVICE.variants) | set(get_ruleset("highcard").info.events
                                                         .variants)

@@ -402,7 +402,7 @@ def test_list_my_matches_by_status(player, duo):
     assert [m["id"] for m in first["results"]] == ids[:1] and first["next"] == ids[0]
     status, second = player.get(f"/matches/?limit=1&before={first['next']}")
     assert [m["id"] for m in second["results"]] == ids[1:] and second["next"] is None
-    assert error_code(player.get("/matches/?status=paused")) == "invalid_input"
+    assert error_code(player.get("/matches/?status=asleep")) == "invalid_input"
     assert error_code(player.get("/matches/?limit=0")) == "invalid_input"
     assert error_code(player.get("/matches/?limit=1&limit=2")) == "invalid_input"
     assert new_player().get("/matches/")[1] == {"results": [], "next": None}

@@ -3,6 +3,7 @@ streams of this process): the first view, updates as versions commit, resuming w
 Last-Event-ID, tickets, who may listen, and the account stream."""
 
 import asyncio
+import itertools
 import json
 import random
 from datetime import timedelta
@@ -13,7 +14,6 @@ from django.db import OperationalError
 from django.test import AsyncClient
 from django.utils import timezone
 
-from accounts import tokens
 from games import live
 from games.api import streams
 from games.engine.registry import get_ruleset
@@ -136,14 +136,15 @@ async def test_a_reader_who_reconnects_with_last_event_id_misses_nothing_and_get
         last = messages[-1]["data"]["last_event_seq"]
         assert events == list(range(before + 1, last + 1))
         assert messages[-1]["id"] == last
+        assert messages[-1]["data"]["events"] == []  # the catch-up delivered them: not again
     finally:
         await stream.close()
 
 
 async def test_a_ticket_opens_one_stream_once_and_only_players_may_listen():
     first, _, match_id = await sync_to_async(two_people)()
-    user = await sync_to_async(lambda: Match.objects.get(pk=match_id).owner)()
-    ticket = await sync_to_async(tokens.ticket_issue)(user)
+    status, issued = await sync_to_async(first.post)("/auth/stream-ticket/")
+    ticket = issued["ticket"]
     stream = await open_stream(f"/matches/{match_id}/stream/?ticket={ticket}")
     (opening,) = await stream.next()
     assert opening["data"]["you"] == 0
@@ -304,6 +305,31 @@ async def test_in_the_embedded_mode_the_stream_plays_on_what_a_request_left_due(
             said += await stream.next()  # turns no request played
     finally:
         await stream.close()
+
+
+async def test_in_the_embedded_mode_the_stream_plays_each_paced_turn_at_its_time():
+    pace = 0.3
+    person = await sync_to_async(new_player)()
+    view = await sync_to_async(create)(
+        person, "gandengyan", {"starting_score": 10, "server_pace_ms": int(pace * 1000)},
+        bots(3, "random"))
+    stream = await open_stream(f"/matches/{view['id']}/stream/", token_of(person))
+    try:
+        await stream.next()
+        status, after = await sync_to_async(person.post)(f"/matches/{view['id']}/autoplay/",
+                                                         {"on": True})
+        assert status == 200 and after["version"] <= view["version"] + 1  # none played yet
+        arrived = []
+        while len(arrived) < 4:
+            for message in await stream.next():
+                arrived.append((asyncio.get_running_loop().time(), message["data"]["version"]))
+    finally:
+        await stream.close()
+    versions = [version for _, version in arrived]
+    assert versions == list(range(versions[0], versions[0] + 4))  # one server move at a time
+    times = [at for at, _ in arrived]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap >= pace * 0.9 for gap in gaps), gaps
 
 
 def test_changed_applied_over_the_view_held_gives_the_new_view():

@@ -1,5 +1,6 @@
-"""Throttles count per client address, which a made-up X-Forwarded-For does not change unless
-NUM_PROXIES trusts that many proxies; the admin login is throttled too; with the cache (Redis)
+"""Throttles count per client address, which a made-up X-Forwarded-For does not change unless the
+connection comes from one of TRUSTED_PROXIES (then the rightmost address no trusted proxy holds
+counts); the admin login is throttled too; with the cache (Redis)
 down, signing in still works (throttles let requests through and log a warning)."""
 
 import logging
@@ -29,34 +30,39 @@ def two_an_hour(monkeypatch):
 
 @pytest.fixture
 def proxies(settings):
-    def trust(count: int) -> None:
-        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": count}
+    def trust(*trusted: str) -> None:
+        settings.TRUSTED_PROXIES = list(trusted)
     return trust
 
 
-def forwarded(n: int) -> dict:
-    return {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}", "REMOTE_ADDR": "198.51.100.7"}
+def forwarded(n: int, proxy: str = "127.0.0.1") -> dict:
+    return {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}", "REMOTE_ADDR": proxy}
 
 
 @pytest.mark.parametrize("url", [LOGIN, ADMIN_LOGIN])
+@pytest.mark.parametrize("trusted", [(), ("198.51.100.0/24",)])
 def test_a_made_up_forwarded_address_does_not_escape_the_throttle(client, user, two_an_hour,
-                                                                 proxies, url):
-    proxies(0)
+                                                                 proxies, url, trusted):
+    proxies(*trusted)  # none, or proxies other than the loopback the request comes from
     statuses = [client.post(url, WRONG, **forwarded(n)).status_code for n in range(40)]
     assert statuses[2:] == [429] * 38
 
 
 @pytest.mark.parametrize("url", [LOGIN, ADMIN_LOGIN])
+@pytest.mark.parametrize("trusted", [("127.0.0.1", "10.0.0.7"), ("10.0.0.0/8", "127.0.0.0/8")])
 def test_behind_a_trusted_proxy_each_client_address_counts_apart(client, user, two_an_hour,
-                                                                 proxies, url):
-    proxies(1)
+                                                                 proxies, url, trusted):
+    proxies(*trusted)
     for n in range(3):
         first, second = (client.post(url, WRONG, **forwarded(n)).status_code for _ in range(2))
         assert 429 not in (first, second)
     assert client.post(url, WRONG, **forwarded(0)).status_code == 429
     # The proxy appends the address it saw; what the client wrote before it counts for nothing.
-    spoofed = {"HTTP_X_FORWARDED_FOR": "10.0.0.9, 203.0.113.0", "REMOTE_ADDR": "198.51.100.7"}
+    spoofed = {"HTTP_X_FORWARDED_FOR": "10.9.9.9, 203.0.113.0", "REMOTE_ADDR": "127.0.0.1"}
     assert client.post(url, WRONG, **spoofed).status_code == 429
+    # Through two trusted proxies: the address the outer one saw.
+    chained = {"HTTP_X_FORWARDED_FOR": "203.0.113.1, 10.0.0.7", "REMOTE_ADDR": "127.0.0.1"}
+    assert client.post(url, WRONG, **chained).status_code == 429
 
 
 def test_the_admin_login_throttle_answers_429_with_retry_after(client, two_an_hour):

@@ -64,6 +64,18 @@ def test_a_hand_that_would_have_answered_is_weighed_down():
     assert belief.weight(2, sort_hand(cards("6S 8S 10D QC AD"))) == MISS
 
 
+def test_a_hand_is_accepted_as_often_as_its_weight_says():
+    seen = observe("gandengyan", _five_led_and_passed(), 3)
+    rng = random.Random(2)
+    trials = 4000
+    explains = sort_hand(cards(FAR))
+    answers = sort_hand(cards("6S 8S 10D QC AD"))
+    assert all(Belief(seen).accepts(2, explains, rng) for _ in range(50))
+    # A fresh belief each time: the hand is replayed, not looked up.
+    kept = sum(Belief(seen).accepts(2, answers, rng) for _ in range(trials))
+    assert 0.25 * MISS * trials <= kept <= 2 * MISS * trials
+
+
 def test_a_log_that_does_not_account_for_the_hands_is_not_read():
     # A state saved before the log was kept: the trick shows a play the log never saw.
     state = playing("3H 9D QS", FAR, "3S 5S 7S 9S 10S", "4D 6D 8D QD KD", table=[(1, "5H")])
@@ -77,6 +89,9 @@ class _Stub(Belief):
 
     def weight(self, seat, hand):
         return 0.2 if seat == 2 and any(RANK_OF[c] == TWO for c in hand) else 1.0
+
+    def accepts(self, seat, hand, rng):
+        return rng.random() < self.weight(seat, hand)
 
 
 def test_a_deal_keeps_each_hand_in_proportion_to_its_weight():

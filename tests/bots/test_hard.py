@@ -3,6 +3,7 @@ budget and picks the best mean, and legal moves through whole rounds."""
 
 import itertools
 import random
+import time
 from dataclasses import replace
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots.strategies import Basic, observe
-from bots.strategies.search import PRUNE_AFTER, Budget, Game, search
+from bots.strategies.search import PRUNE_AFTER, Budget, Deadline, Game, search
 from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.registry import get_ruleset
 from games.engine.rulesets.five_ten_k.sampling import sample_state as sample_510k
@@ -163,3 +164,38 @@ def test_a_lead_within_the_noise_does_not_overturn_the_heuristic():
     assert search(game, seat_0(Pass(), Cut()), random.Random(), budget) == Cut()
     sure = replace(game, confidence=1.0)  # 0.05 is under one standard error (0.5 / √20)
     assert search(sure, seat_0(Pass(), Cut()), random.Random(), budget) == Pass()
+
+
+def test_the_search_stops_once_the_samples_decide():
+    calls: list = []
+    alike = stub_game({Pass(): 0.0, Cut(): 0.0}, margin=0.03, calls=calls)
+    assert search(alike, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
+        == Pass()
+    assert len(calls) == PRUNE_AFTER  # no candidate can beat the heuristic's choice
+    calls.clear()
+    better = stub_game({Pass(): 0.0, Cut(): 1.0}, margin=0.03, calls=calls)
+    assert search(better, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
+        == Cut()
+    assert len(calls) == 40  # a leader is not taken early: it plays out the budget
+
+
+def test_the_wall_clock_net_can_be_left_out_for_measurements():
+    netted, cpu_only = Deadline(ms=2), Deadline(ms=2, wall=None)
+    time.sleep(0.05)  # 50 ms of wall time, next to no CPU time
+    assert netted.passed() and not cpu_only.passed()
+
+
+def test_no_sample_is_drawn_that_would_overrun_the_cap():
+    calls: list = []
+
+    def slow_sample(seen, rng):  # 30 ms of CPU, with no rollout to look at the clock
+        calls.append(1)
+        end = time.thread_time() + 0.03
+        while time.thread_time() < end:
+            pass
+
+    game = replace(stub_game({Pass(): 0.0, Cut(): 0.0}), sample=slow_sample)
+    started = time.thread_time()
+    search(game, seat_0(Pass(), Cut()), random.Random(), Budget(samples=100, ms=50, wall=None))
+    assert calls == [1]  # a second would end at 60 ms
+    assert time.thread_time() - started < 0.05

@@ -40,7 +40,7 @@ def test_what_players_know_of_a_turn_does_not_seed_it(settings):
 @pytest.mark.django_db(transaction=True)
 def test_a_bot_turn_draws_from_its_turns_generator(monkeypatch):
     queued, seeded = [], []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: queued.append(job))
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job, **_: queued.append(job))
     player = new_player()
     view = create(player, "gandengyan", {}, bot_seats(3))
     while not queued:

@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 from bots.simulation import (
     Outcome,
     load,
+    paired,
     percentile,
     play_round,
     simulate,
@@ -174,3 +175,23 @@ def test_an_artificial_load_burns_cpu_in_a_sibling_and_stops():
         assert children and all(p.is_alive() for p in children)
     assert all(not p.is_alive() for p in children)
     assert os.times().elapsed - start.elapsed >= 0.3
+
+
+def test_two_runs_are_compared_on_the_deals_both_played(tmp_path, capsys):
+    def run(winners):
+        return [{"match": m, "round": 1, "sides": ["0", "1"], "winner": w}
+                for m, w in enumerate(winners)]
+
+    first, second = run("0011" + "0"), run("0101")  # the first played one deal more
+    result = paired(first, second, "0")
+    assert result["rounds"] == 4
+    assert result["first"]["won"] == 2 and result["second"]["won"] == 2
+    assert result["difference"] == 0.0 and result["difference_ci95"][0] < 0
+    better = paired(run("0000"), run("0101"), "0")
+    assert better["difference"] == 0.5
+    paths = []
+    for name, rounds in (("a", run("0000")), ("b", run("0101"))):
+        paths.append(tmp_path / f"{name}.json")
+        paths[-1].write_text(json.dumps({"per_round": rounds}))
+    call_command("simulate_paired", *map(str, paths))
+    assert "difference: +50.0%" in capsys.readouterr().out

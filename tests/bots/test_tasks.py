@@ -1,7 +1,6 @@
 """The bot task's reliability settings and fallbacks, and people playing `hard` bots through the
 API (eager mode)."""
 
-import itertools
 import os
 import random
 import subprocess
@@ -16,7 +15,7 @@ from rest_framework.test import APIClient
 import bots.tasks
 from bots import strategies
 from bots.strategies.search import Budget
-from games import hooks, services, sql
+from games import sql
 from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
 from games.models import Match, Move
 from tests.matchplay import Client, client_sender, create, play_through, sign_in
@@ -30,15 +29,6 @@ def player() -> Client:
     client = Client(client_sender(APIClient()))
     sign_in(client)
     return client
-
-
-@pytest.fixture
-def queued(monkeypatch) -> list[tuple[int, int]]:
-    jobs = []
-    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job: jobs.append(job))
-    counter = itertools.count()
-    monkeypatch.setattr(services.progress, "new_seed", lambda: f"tasks-{next(counter)}")
-    return jobs
 
 
 def first_bot_turn(player, queued, level: str) -> tuple[int, int]:

@@ -9,3 +9,5 @@ from games.engine.registry import discover
 discover("tests.rulesets")
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {**REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
                                             "signup": "1000/hour"}
+# Bots at once, as the tests play whole matches; a test of the pace sets one in its match.
+SERVER_PACE_MS = 0

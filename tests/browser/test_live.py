@@ -1,6 +1,7 @@
 """The web table live: another person's move shows through the match's stream (no polling, one
 stream per page), the lobby follows the account's stream, the turn clock counts down and runs
-out into 托管, a seat is handed over and taken back, and a quick match from the Tables panel."""
+out into 托管, a seat is handed over and taken back, a quick match from the Tables panel, and
+signing out elsewhere ends the table's stream into the sign-in, for good."""
 
 import re
 import urllib.request
@@ -34,6 +35,10 @@ def watch_requests(page) -> list[tuple[str, str]]:
 
 def streams(seen) -> list[str]:
     return [url for _, url in seen if "/stream/" in url]
+
+
+def tickets(seen) -> list[str]:
+    return [url for _, url in seen if url.endswith("/auth/stream-ticket/")]
 
 
 def view_reads(seen) -> list[str]:
@@ -250,3 +255,25 @@ def test_a_seat_handed_over_among_bots_is_taken_back_at_once(open_page):
     wait_past_results(page)
     assert screen(page, "your-turn") == "true"
     take_turn(page)
+
+
+def test_signing_out_everywhere_on_another_device_ends_the_tables_stream_into_the_sign_in(
+        open_page, server):
+    page = open_page()
+    seen = watch_requests(page)
+    sign_in_as_guest(page)
+    start_match(page, "gandengyan", {"starting_score": 50}, ["bot:random"] * 3)
+    wait_ready(page)
+    until(page, lambda: streams(seen) and len(tickets(seen)) == len(streams(seen)),
+          "the page's streams to be open")  # not one with a ticket still on its way
+    opened = len(streams(seen))
+    token = page.evaluate("JSON.parse(localStorage.getItem('cardtable.session')).token")
+    logout = urllib.request.Request(f"{server}/api/v1/auth/logout/", method="POST",
+                                    data=b'{"everywhere": true}',
+                                    headers={"Authorization": f"Token {token}",
+                                             "Content-Type": "application/json"})
+    with urllib.request.urlopen(logout, timeout=30) as answer:
+        assert answer.status == 204
+    page.wait_for_selector("[data-action=guest]")  # the sign-in, after `event: revoked`
+    page.wait_for_selector("[role=alert]")  # saying the session ended
+    assert len(streams(seen)) == opened  # and the stream was not opened again

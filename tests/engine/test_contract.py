@@ -162,6 +162,15 @@ def keep_the_contract(ruleset, players: int, seed: int) -> None:
         after = ruleset.table(state).scores
         assert [a - b for a, b in zip(after, before, strict=True)] == result["deltas"]
     assert replay(ruleset, options, humans, seeds, moves) == state
+    check_sides(ruleset.sides(state), players)
+
+
+def check_sides(sides: list[dict], players: int) -> None:
+    """Every seat on one side; ranks from 1, best first, a tie sharing one."""
+    assert sorted(s for side in sides for s in side["seats"]) == list(range(players))
+    ranks = [side["rank"] for side in sides]
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+    assert all(r == ranks[i - 1] or r == i + 1 for i, r in enumerate(ranks) if i)
 
 
 @pytest.mark.parametrize(("ruleset", "players"), list(setups()))

@@ -458,6 +458,21 @@ def test_standings_share_ranks_on_equal_scores():
     ]
 
 
+def test_sides_are_the_last_rounds_teams_ranked_by_their_summed_scores():
+    match = playing("KH", "6H", "7H", "8H", teams=((0, 2), (1, 3)))._replace(scores=(3, 5, 4, -12))
+    assert RULES.sides(match) == [{"seats": [0, 2], "rank": 1}, {"seats": [1, 3], "rank": 2}]
+    banked = playing("KH", "6H", "7H", "8H", teams=((1,), (0, 2, 3)), banker=1)
+    assert RULES.sides(banked._replace(scores=(-4, 12, -4, -4))) == [
+        {"seats": [1], "rank": 1}, {"seats": [0, 2, 3], "rank": 2}]
+    assert RULES.sides(match._replace(scores=(3, 5, 2, 0))) == [
+        {"seats": [0, 2], "rank": 1}, {"seats": [1, 3], "rank": 1}]
+
+
+def test_two_player_sides_are_the_seats_by_score():
+    match = playing("KH", "6H", teams=((0,), (1,)))._replace(scores=(-6, 6))
+    assert RULES.sides(match) == [{"seats": [1], "rank": 1}, {"seats": [0], "rank": 2}]
+
+
 # -- views and snapshots --------------------------------------------------------------------------
 
 

@@ -68,6 +68,9 @@ class Stack:
             "CELERY_BROKER_URL": f"redis://127.0.0.1:{self.redis_port}/0",
             "RECOVERY_SWEEP_SECONDS": "1", "TURN_RECOVERY_SECONDS": "2",
             "BOT_TASK_SOFT_TIME_LIMIT": "4", "BOT_TASK_TIME_LIMIT": "5",
+            # The server moves at once (no pace) unless a match sets one: the tests and benches
+            # on a stack measure the machinery, not a person's reading speed.
+            "SERVER_PACE_MS": "0",
             "PYTHONWARNINGS": "ignore::UserWarning",  # whitenoise: no collected static files
             **settings,
         }
@@ -121,13 +124,18 @@ class Stack:
         wait_for(f"the web server {name}", lambda: answers(port))
         return port
 
-    def start_worker(self, as_in_production: bool = False) -> None:
-        """The solo pool, alone; or as the README and compose run it: prefork, two children,
-        gossip and mingle on."""
-        options = (["--concurrency=2"] if as_in_production
+    def start_worker(self, as_in_production: bool = False, name: str = "worker",
+                     queues: tuple[str, ...] = ()) -> None:
+        """The solo pool, alone; or as the README and compose run it: prefork, gossip and
+        mingle on, two children (one for the clock queue alone). `queues`: those only (all by
+        default)."""
+        options = (["--concurrency=1" if queues == ("clock",) else "--concurrency=2"]
+                   if as_in_production
                    else ["--pool=solo", "--without-gossip", "--without-mingle"])
-        self._start("worker", ["celery", "-A", "config", "worker", *options,
-                               "--loglevel=WARNING"])
+        if queues:
+            options += ["-Q", ",".join(queues)]
+        self._start(name, ["celery", "-A", "config", "worker", *options, "-n", f"{name}@%h",
+                           "--loglevel=WARNING"])
 
     def start_beat(self) -> None:
         self._start("beat", ["celery", "-A", "config", "beat", "--loglevel=WARNING",
@@ -190,3 +198,17 @@ class Stack:
     def logs(self) -> str:
         return "\n".join(f"--- {path.name}\n{path.read_text()[-4000:]}"
                          for path in sorted(self.home.glob("*.log")))
+
+
+@contextlib.contextmanager
+def two_web_servers(**settings: str):
+    """A stack with two web servers on one database and Redis (the second's port:
+    `second_port`); its logs printed at the end (shown when a test failed)."""
+    stack = Stack(**settings).prepare()
+    try:
+        stack.start_web("web")
+        stack.second_port = stack.start_web("web2", free_port())
+        yield stack
+    finally:
+        print(stack.logs())
+        stack.down()

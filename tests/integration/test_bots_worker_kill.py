@@ -11,6 +11,7 @@ import signal
 import time
 
 import pytest
+from django.conf import settings
 
 from bots.tasks import TEST_DELAY_AFTER, TEST_DELAY_BEFORE
 from config.celery import app as celery_app
@@ -20,7 +21,7 @@ from tests.integration.conftest import start_worker, stop_worker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-QUEUE = "celery"
+QUEUE = settings.BOTS_QUEUE
 DELAY = "60"  # far longer than the test waits: the worker dies asleep
 # The successor's Redis visibility timeout: it re-delivers, when it starts, every task left
 # unacknowledged longer than this; its time limits must stay below it.

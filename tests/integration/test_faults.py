@@ -119,7 +119,7 @@ def test_the_queue_deleted_by_hand_the_sweep_alone_brings_the_matches_back(stack
     all_move_on(person, ids)
     stack.kill("worker", signal.SIGTERM)
     time.sleep(1)
-    stack.redis("del", "celery")  # whatever was queued is gone
+    stack.redis("del", "bots", "clock")  # whatever was queued is gone
     stack.start_worker()
     all_move_on(person, ids)
     assert_whole(stack)

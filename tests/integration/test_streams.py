@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.integration.stack import Stack, free_port
+from tests.integration.stack import Stack, two_web_servers
 from tests.matchplay import Client, choose, create, http_sender, sign_in
 from tests.sse import EventStream
 
@@ -18,14 +18,8 @@ WAIT = 15
 @pytest.fixture
 def stack():
     # No looks: only Redis pub/sub can carry an act from one server's process to the other's.
-    stack = Stack(STREAM_LOOK_SECONDS="600").prepare()
-    try:
-        stack.start_web("web")
-        stack.second_port = stack.start_web("web2", free_port())
+    with two_web_servers(STREAM_LOOK_SECONDS="600") as stack:
         yield stack
-    finally:
-        print(stack.logs())  # shown when the test failed
-        stack.down()
 
 
 def people(stack: Stack) -> tuple[dict, dict, int]:

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bots.simulation import Outcome, load, simulate, summary, table
 from bots.strategies import strategies
-from bots.strategies.search import DEFAULT_CAP_MS, Budget
+from bots.strategies.search import DEFAULT_CAP_MS, WALL_FACTOR, Budget
 from games.engine.errors import IllegalAction
 from games.engine.registry import RULESETS
 
@@ -41,6 +41,9 @@ class Command(BaseCommand):
         parser.add_argument("--options", default="{}", help="more match options, as JSON")
         parser.add_argument("--json", dest="json_path", default=None,
                             help="write the summary and every round here")
+        parser.add_argument("--no-wall-net", action="store_true",
+                            help="hard: the CPU cap only, no wall-clock net (a machine too busy "
+                                 "for the net would cut its searches short)")
         parser.add_argument("--processes", type=int, default=1,
                             help="worker processes playing matches side by side (same results "
                                  "with a sample budget and no cap)")
@@ -53,7 +56,8 @@ class Command(BaseCommand):
         seats = [s.strip() for s in opts["seats"].split(",")]
         if len(seats) != opts["players"]:
             raise CommandError(f"--seats lists {len(seats)} levels for {opts['players']} players")
-        budget = Budget(samples=opts["samples"], ms=opts["budget_ms"] or None)
+        budget = Budget(samples=opts["samples"], ms=opts["budget_ms"] or None,
+                        wall=None if opts["no_wall_net"] else WALL_FACTOR)
         levels = strategies(opts["ruleset"], budget)
         unknown = sorted(set(seats) - set(levels))
         if unknown:
@@ -70,7 +74,7 @@ class Command(BaseCommand):
             raise CommandError(f"--options is not JSON: {err}") from None
         command = {key: opts[key] for key in ("ruleset", "players", "seats", "matches", "seed",
                                                "rounds", "budget_ms", "samples", "options",
-                                               "processes", "load")}
+                                               "processes", "load", "no_wall_net")}
         done = {"matches": -1}
 
         def progress(matches: int, outcome: Outcome) -> None:

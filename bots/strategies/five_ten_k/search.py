@@ -6,6 +6,7 @@ Not searched, `normal` decides: bids (it never bids 包庄: a banker against thr
 wins), the partner's winning trick (never beaten, unless a play empties the hand: `normal`
 does that), and the first leads of a long hand (a rollout from there is long and noisy, and
 `normal`'s longest-cheapest lead is sound), and answers to pointless tricks early on.
+Searching every two-player decision was tried and not kept (docs/bots.md).
 """
 
 import random

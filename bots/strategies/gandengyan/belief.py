@@ -13,9 +13,10 @@ should not rule a hand out.
 A sample draws, for each opponent in turn, hands from the cards still unplaced one at a time and
 keeps the first it accepts, each with probability its weight (rejection sampling: the hands kept
 follow the weights, and a hand that explains everything is kept at once, so few hands are weighed
-per opponent). When none is accepted within CANDIDATES draws (few hands explain everything), one
-of those drawn is kept in proportion to its weight. Weights depend only on the ranks held, so
-they are cached once per decision.
+per opponent; a hand is rejected at its first unexplained action but for a chance of MISS, before
+the rest are replayed). When none is accepted within CANDIDATES draws (few hands explain
+everything), one of those drawn is kept in proportion to its weight. Weights depend only on the
+ranks held, so they are cached once per decision.
 """
 
 import random
@@ -29,7 +30,7 @@ from games.engine.rulesets.gandengyan.combos import bomb_cap, legal_plays, rank_
 from games.engine.rulesets.gandengyan.observation import Observation
 from games.engine.rulesets.gandengyan.state import HAND_SIZE, Match, sort_hand
 
-CANDIDATES = 32
+CANDIDATES = 16
 MISS = 0.01  # the weight kept for each action a hand does not explain
 MOST_MISSES = 100  # counted further, the weights would round to 0
 PASS = Pass()
@@ -116,11 +117,28 @@ class Belief:
     def weight(self, seat: int, hand: tuple[int, ...]) -> float:
         key = (seat, tuple(sorted(RANK_OF[c] for c in hand)))
         if key not in self.weights:
-            self.weights[key] = self._weigh(seat, hand)
+            misses = sum(not explained for explained in self._explains(seat, hand))
+            self.weights[key] = MISS ** min(misses, MOST_MISSES)
         return self.weights[key]
 
-    def _weigh(self, seat: int, hand: tuple[int, ...]) -> float:
+    def accepts(self, seat: int, hand: tuple[int, ...], rng: random.Random) -> bool:
+        """True with probability `weight(seat, hand)`: each action the hand does not explain is
+        a chance of MISS to go on, so most hands are rejected at their first miss, before the
+        rest of their actions are replayed (the costliest part of a sample)."""
+        key = (seat, tuple(sorted(RANK_OF[c] for c in hand)))
+        if key in self.weights:
+            return rng.random() < self.weights[key]
         misses = 0
+        for explained in self._explains(seat, hand):
+            if not explained:
+                misses += 1
+                if rng.random() >= MISS:
+                    return False
+        self.weights[key] = MISS ** min(misses, MOST_MISSES)
+        return True
+
+    def _explains(self, seat: int, hand: tuple[int, ...]):
+        """For each action of `seat` since its last draw, whether `hand` would have made it."""
         for m in self.moments.get(seat, ()):
             held = sort_hand(hand + m.later)
             legal: list[Action] = list(legal_plays(held, m.top, self.cap))
@@ -128,11 +146,9 @@ class Belief:
                 legal.append(PASS)
             chosen = legal[0] if len(legal) == 1 else normal.play(self._seen(seat, held, m), legal)
             if isinstance(chosen, Play):
-                explained = m.made is not None and _made(chosen.cards, chosen.reading) == m.made
+                yield m.made is not None and _made(chosen.cards, chosen.reading) == m.made
             else:
-                explained = m.made is None
-            misses += not explained
-        return MISS ** min(misses, MOST_MISSES)
+                yield m.made is None
 
     def _seen(self, seat: int, held: tuple[int, ...], m: Moment) -> normal.Seen:
         known = tuple(a + b for a, b in zip(rank_counts(held), m.played, strict=True))
@@ -149,16 +165,14 @@ class Belief:
         rng.shuffle(seats)
         pool = [c for s in seats for c in hands[s]] + list(rnd.pile)
         for seat in seats:
-            drawn, weights = [], []
+            drawn = []
             for _ in range(CANDIDATES):
                 hand = tuple(rng.sample(pool, len(hands[seat])))
-                weight = self.weight(seat, hand)
-                if rng.random() < weight:
+                if self.accepts(seat, hand, rng):
                     break
                 drawn.append(hand)
-                weights.append(weight)
             else:
-                hand = rng.choices(drawn, weights)[0]
+                hand = rng.choices(drawn, [self.weight(seat, h) for h in drawn])[0]
             hands[seat] = sort_hand(hand)
             pool = [c for c in pool if c not in hand]
         rng.shuffle(pool)

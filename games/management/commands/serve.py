@@ -3,6 +3,7 @@ streams on one port, as `make run` and the tests start it. Production runs the s
 under gunicorn with uvicorn workers (docker-compose.yml)."""
 
 import uvicorn
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from games import live
@@ -43,7 +44,11 @@ class Command(BaseCommand):
         if not host or not port.isdigit():
             raise CommandError(f"{address!r}: give HOST:PORT")
         # Django has no lifespan events: uvicorn would warn about each at start-up.
+        # X-Forwarded-For and -Proto are read from TRUSTED_PROXIES alone (uvicorn would trust
+        # the loopback by default: anyone on the host could name any client address).
         config = uvicorn.Config("config.asgi:application", host=host, port=int(port),
+                                proxy_headers=bool(settings.TRUSTED_PROXIES),
+                                forwarded_allow_ips=settings.TRUSTED_PROXIES,
                                 lifespan="off", timeout_graceful_shutdown=STOP_SECONDS,
                                 log_level="info" if options["verbosity"] > 1 else "warning")
         try:

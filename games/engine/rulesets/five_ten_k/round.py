@@ -336,6 +336,19 @@ def _end_round(match: Match) -> tuple[Match, list[dict]]:
     return match, events
 
 
+def sides(match: Match) -> list[dict]:
+    """With 4 players, the two sides of the last round (partners, or 包庄's one against three),
+    ranked by their seats' match scores summed; with 2, each seat, by its score."""
+    rnd, scores = match.round, match.scores
+    teams = [list(t) for t in rnd.teams] if rnd is not None and len(scores) == 4 else []
+    if not teams:
+        teams = [[seat] for seat in range(len(scores))]
+    totals = [sum(scores[s] for s in team) for team in teams]
+    order = sorted(range(len(teams)), key=lambda i: (-totals[i], teams[i]))
+    return [{"seats": teams[i], "rank": 1 + sum(1 for t in totals if t > totals[i])}
+            for i in order]
+
+
 def standings(scores) -> list[dict]:
     """Best first; equal scores share a rank (and keep seat order)."""
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))

@@ -106,6 +106,9 @@ class FiveTenK(Ruleset[Match]):
     def standings(self, state: Match) -> list[dict]:
         return flow.standings(state.scores)
 
+    def sides(self, state: Match) -> list[dict]:
+        return flow.sides(state)
+
     def to_json(self, state: Match) -> dict:
         return match_to_json(state)
 

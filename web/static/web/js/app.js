@@ -1,12 +1,15 @@
 // The page: a top bar (who, language) and one screen chosen by the address:
 // #/ the lobby, #/match/<id> a table (a player's seat, or watching), #/join/<code> an
-// invitation, #/replay/<id>[/<round>] a finished match's replay.
+// invitation, #/replay/<id>[/<round>] a finished match's replay, #/leaderboard/<ruleset> a
+// leaderboard, #/players/<id> a person's profile (these two need no sign-in).
 
 import { nameOf, signOut } from "./account.js";
 import { api, session } from "./api.js";
 import { h, fill } from "./dom.js";
 import { applyToDocument, language, setLanguage, t } from "./i18n.js";
+import { openLeaderboard } from "./leaderboard.js";
 import { openLobby } from "./lobby.js";
+import { openProfile } from "./profile.js";
 import { openReplay } from "./replay.js";
 import { signInPanel } from "./signin.js";
 import { openTable } from "./table.js";
@@ -98,7 +101,13 @@ function route() {
   const match = hash.match(/^#\/match\/(\d+)$/);
   const invite = hash.match(/^#\/join\/([A-Za-z0-9_-]+)$/);
   const replay = hash.match(/^#\/replay\/(\d+)(?:\/(\d+))?$/);
-  if (match && session.read()) {
+  const board = hash.match(/^#\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/);
+  const player = hash.match(/^#\/players\/(\d+)$/);
+  if (board) {
+    screen = openLeaderboard(screenRoot, board[1] || null);
+  } else if (player) {
+    screen = openProfile(screenRoot, Number(player[1]));
+  } else if (match && session.read()) {
     screen = openTable(screenRoot, Number(match[1]), { onLobby: () => go("#/"), onSignedOut: signedOut });
   } else if (replay && session.read()) {
     screen = openReplay(screenRoot, Number(replay[1]), replay[2] ? Number(replay[2]) : null, { onSignedOut: signedOut });
@@ -112,6 +121,7 @@ function route() {
       onOpenMatch: (id) => go(`#/match/${id}`),
       onJoinCode: (code) => go(`#/join/${encodeURIComponent(code)}`),
       onSignedIn: renderTop,
+      onSignedOut: signedOut,
     });
     if (notice) {
       screenRoot.prepend(h("p", { class: "message", role: "alert" }, notice));

@@ -32,7 +32,7 @@ const PAGE = 10;
 const MAX_PAGE = 100;
 const LIST_REFRESH_MS = 200; // a burst of stream messages reloads the list once
 const ACCOUNT_EVENTS = ["seated", "player_joined", "match_started", "your_turn",
-  "turn_passed", "match_finished", "rematch_offered"];
+  "turn_passed", "match_finished", "rematch_offered", "match_paused", "match_resumed"];
 
 /** @param {SeatSummary} seat */
 function seatLabel(seat) {
@@ -134,9 +134,9 @@ function games(infos) {
 /**
  * @param {HTMLElement} root
  * @param {{onOpenMatch: (id: number) => void, onJoinCode: (code: string) => void,
- *   onSignedIn: () => void}} how
+ *   onSignedIn: () => void, onSignedOut: () => void}} how
  */
-export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
+export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn, onSignedOut }) {
   root.dataset.screen = "lobby";
   /** @type {HouseTable[]|null} */
   let tables = null;
@@ -203,7 +203,7 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
         ...Object.fromEntries(ACCOUNT_EVENTS.map((name) => [name, later])),
         matches: (/** @type {Parameters<typeof differs>[0][]} */ open) => { if (open.some(differs)) later(); },
       },
-      onRefused: () => {},
+      onRefused: onSignedOut, // the token was logged out, revoked or expired
       onUnsupported: () => {}, // the list is read when the lobby opens, as before streams
     });
   }
@@ -254,8 +254,12 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn }) {
         onJoinCode(code.value.trim());
       },
     }, h("h2", {}, t("lobby.join")), h("div", { class: "row" }, code, h("button", { type: "submit", dataset: { action: "join" } }, t("lobby.join_button"))));
+    const me = session.read();
     fill(root, h("div", { class: "lobby" },
       message,
+      h("nav", { class: "lobby-links" },
+        h("a", { href: "#/leaderboard", dataset: { link: "leaderboard" } }, t("board.link")),
+        me ? h("a", { href: `#/players/${me.user.id}`, dataset: { link: "profile" } }, t("profile.link")) : null),
       accountPanel(onSignedIn),
       tablesPanel(),
       watchPanel(onOpenMatch),

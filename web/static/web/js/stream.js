@@ -9,13 +9,12 @@
 // EventSource, no stream endpoint, or every try failed before a first message): the caller
 // falls back to polling. `ended()`: true when nothing more will come (do not reconnect). A
 // server that stops ends its streams with `restarting`: the stream comes back after the pause it
-// asks for, a fresh start rather than a failure.
+// asks for, a fresh start rather than a failure. A stream the server ends for good is not
+// opened again: `revoked` (the token was logged out, revoked or expired) is a refusal, as a 401
+// (the page shows the sign-in); `closed` (the account opened too many streams elsewhere) leaves
+// the page to poll, as where streams cannot open.
 
-import { api } from "./api.js";
-
-/**
- * @import { ApiError } from "./api.js"
- */
+import { api, ApiError } from "./api.js";
 
 const FIRST_PAUSE_MS = 1000;
 const LONGEST_PAUSE_MS = 30000;
@@ -74,6 +73,11 @@ export function openStream(path, { on, onMessage, onDown, onRefused, onUnsupport
       if (onDown) onDown();
       timer = setTimeout(open, JSON.parse(message.data).retry_ms);
     });
+    source.addEventListener("revoked", (message) => {
+      stop();
+      onRefused(new ApiError(401, { error: JSON.parse(message.data) }));
+    });
+    source.addEventListener("closed", unsupported);
     // The browser would reconnect by itself, with a ticket already used: we do it instead.
     source.onerror = () => {
       source.close();

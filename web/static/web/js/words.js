@@ -182,6 +182,10 @@ export function eventText(view, event, rules) {
       return say("ev.bots_joined", {});
     case "match_aborted":
       return say("ev.match_aborted", { reason: event.reason });
+    case "match_paused":
+      return say("ev.match_paused", {});
+    case "match_resumed":
+      return say("ev.match_resumed", { name });
     case "round_end":
     case "match_end":
       return null; // round_settled and match_finished say the same, with names

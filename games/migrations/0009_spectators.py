@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_rematch'),
+        ('games', '0008_pace_and_pause'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

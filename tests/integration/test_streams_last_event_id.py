@@ -1,0 +1,15 @@
+"""On PostgreSQL: a Last-Event-ID out of range is refused as on SQLite, and a resume's view
+repeats none of the events its catch-up delivered (the unit suite's cases, run here again)."""
+
+import pytest
+
+from tests.api.test_bad_inputs import (  # noqa: F401 (a fixture)
+    match,
+    test_a_streams_last_event_id_header_is_a_whole_number_as_query_numbers_are,
+)
+from tests.api.test_streams import (  # noqa: F401 (a fixture)
+    seeded,
+    test_a_reader_who_reconnects_with_last_event_id_misses_nothing_and_gets_nothing_twice,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)

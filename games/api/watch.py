@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 from games import presenters, selectors
 from games.api.errors import ErrorSerializer
 from games.api.matches import BEFORE, PAGE_SIZE
-from games.api.params import QueryInt, invalid_query
+from games.api.params import QueryInt, invalid_query, takes
 from games.api.serializers import WatchListOutput
 from games.engine.vocabulary import MAX_SEATS
 
@@ -32,6 +32,7 @@ class WatchListView(APIView):
         parameters=[PAGE_SIZE.parameter(), PEOPLE.parameter(), BEFORE.parameter()],
         responses={200: WatchListOutput, 400: ErrorSerializer},
     )
+    @takes(PAGE_SIZE, PEOPLE, BEFORE)
     def get(self, request):
         limit, after = PAGE_SIZE.parse(request), _after(request)
         page = selectors.watch_list(after, limit + 1)

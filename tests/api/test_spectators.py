@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import AsyncClient
 from django.utils import timezone
 
+from accounts.models import AuthToken
 from games import services
 from games.api import streams
 from games.engine.registry import get_ruleset
@@ -140,7 +141,8 @@ async def test_a_spectator_is_counted_until_their_stream_ends_or_goes_stale(sett
     await sync_to_async(services.spectator_seen)(match_id=view["id"], user=me)
     # The server ends a stream's generator when its client goes (Django's ASGI handler cancels
     # it): here it is closed by hand, as the test client does not reach it.
-    messages = streams._match_messages(me, view["id"], None, True)
+    token = await AuthToken.objects.filter(user=me).afirst()
+    messages = streams._match_messages(me, token, view["id"], None, True)
     assert b"event: view" in await anext(messages)
     assert (await sync_to_async(owner.get)(f"/matches/{view['id']}/"))[1]["spectators"] == 1
     await messages.aclose()

@@ -189,7 +189,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_select_related = ("owner", "table")
     fields = ("ruleset", "table", "status", "owner", "options_used", "options", "options_hash",
               "invite_code", "bots_fill_at", "version", "round_number", "to_act", "created_at",
-              "updated_at", "settlement", "tools")
+              "updated_at", "compacted_at", "settlement", "tools")
     readonly_fields = fields
     inlines = (SeatInline, RoundInline, MoveInline)
     actions = ("export_json",)

@@ -182,6 +182,9 @@ class Match(models.Model):
     # Anyone may watch it (public facts only) and replay it once finished; its players and
     # staff always may. A table's matches take the table's word, an invite match its creator's.
     watchable = models.BooleanField(default=False)
+    # A finished match's moves and events, once compacted, are in its RoundArchive rows.
+    compacted_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="when its moves and events were archived")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -305,6 +308,7 @@ class Move(models.Model):
         FORCED = "forced"  # the engine's forced action (a pass with no legal answer)
         TIMEOUT = "timeout"  # the person's clock ran out: the seat goes into 托管
         AUTOPLAY = "autoplay"  # the seat is in 托管
+        LATE = "late"  # a `hard` bot's turn started after its time budget: `normal` played it
 
     # The match too, not only the round: the admin lists and replays a match's moves in one query.
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
@@ -372,3 +376,25 @@ class Spectator(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} watching match {self.match_id}"
+
+
+class RoundArchive(models.Model):
+    """A finished match's round after compaction (games.archive): its moves and events, as one
+    compressed document, in place of their rows. Round 0 holds the events before the first
+    deal. Every read of moves and events falls back to these (games.selectors)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="archives")
+    number = models.PositiveIntegerField()
+    data = models.BinaryField(help_text="zlib-compressed JSON: {moves, events}")
+    moves = models.PositiveIntegerField(help_text="how many moves it holds")
+    events = models.PositiveIntegerField(help_text="how many events it holds")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="archive_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"archive of round {self.number} of match {self.match_id}"

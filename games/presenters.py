@@ -9,7 +9,7 @@ from games.engine.actions import Action
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
 from games.models import Match, Round, Seat, Table, options_hash
-from games.selectors import MatchRead, match_moves
+from games.selectors import MatchRead, match_events, match_moves
 from games.sql import SeatInfo
 
 
@@ -297,6 +297,6 @@ def match_export(match: Match) -> dict:
              "actor": row.actor, "version": row.version, "at": row.created_at.isoformat()}
             for number, seat, _, row in match_moves(match)
         ],
-        "events": event_dicts(match.events.order_by("seq")),
+        "events": event_dicts(match_events(match)),
         "snapshot": match.snapshot,
     }

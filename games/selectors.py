@@ -9,12 +9,12 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from games import sql
+from games import archive, sql
 from games.engine.actions import Action, action_from_dict
 from games.engine.registry import get_ruleset
 from games.engine.replay import replay
 from games.errors import Conflict, NotFound
-from games.models import Match, Move, Round, Seat, Table
+from games.models import Event, Match, Move, Round, Seat, Table
 from games.sql import EventRow, SeatInfo
 
 RECENT_EVENTS = 20
@@ -70,6 +70,9 @@ def match_for(user, match_id: int, *, events_after: int | None = None,
     mine = next((s for s in row.seats if s.user_id == user.pk), None)
     if mine is None and not may_watch(user, row.match):
         raise NotFound()
+    if row.events is not None and row.match.compacted_at is not None:
+        after = row.match.last_event_seq - RECENT_EVENTS if events_after is None else events_after
+        row = row._replace(events=[e for e in archive.events(match_id) if e.seq > after][:events])
     rematch = None
     if row.match.status == Match.Status.FINISHED:
         rematch = (Match.objects.filter(rematch_of=match_id).only(*REMATCH_FIELDS)
@@ -109,9 +112,22 @@ def round_of(match: Match, number: int) -> Round:
 
 
 def match_moves(match: Match) -> list[tuple[int, int, Action, Move]]:
-    """The log in order: (round number, seat, action, row)."""
-    rows = Move.objects.filter(match=match).select_related("round").order_by("round__number", "seq")
-    return [(m.round.number, m.seat, action_from_dict(m.action), m) for m in rows]
+    """The log in order: (round number, seat, action, row), from its archive once compacted
+    (the rows are then unsaved Moves, as the table held them)."""
+    if match.compacted_at is not None:
+        rows = archive.moves(match.pk)
+    else:
+        rows = [(m.round.number, m) for m in Move.objects.filter(match=match)
+                .select_related("round").order_by("round__number", "seq")]
+    return [(number, m.seat, action_from_dict(m.action), m) for number, m in rows]
+
+
+def match_events(match: Match) -> list[EventRow]:
+    """Every event in order, from its archive once compacted."""
+    if match.compacted_at is not None:
+        return archive.events(match.pk)
+    rows = Event.objects.filter(match=match).order_by("seq")
+    return [EventRow(*row) for row in rows.values_list("seq", "round_number", "version", "data")]
 
 
 def match_replay(match: Match, upto: int | None = None):
@@ -127,6 +143,13 @@ def match_replay(match: Match, upto: int | None = None):
         # Stop at the end of the last replayed move's round instead of dealing the next one.
         seeds = seeds[:moves[-1][0]] if moves else seeds[:1]
     return replay(engine, match.options, humans, seeds, [m[:3] for m in moves])
+
+
+def round_events(match_id: int, round_number: int) -> list[dict]:
+    """The events of a match's round, in order, as stored: what a bot reads of the round (the
+    state keeps only its latest few)."""
+    return list(Event.objects.filter(match_id=match_id, round_number=round_number)
+                .order_by("seq").values_list("data", flat=True))
 
 
 def tables() -> list[Table]:
@@ -216,8 +239,6 @@ def round_replay(match: Match, number: int) -> RoundReplay:
     humans = [kind == Seat.Kind.HUMAN for kind in
               Seat.objects.filter(match=match).order_by("index").values_list("kind", flat=True)]
     state = engine.new_match(match.options, humans)
-    moves = Move.objects.filter(match=match, round__number__lte=number).select_related(
-        "round").order_by("round__number", "seq")
     steps: list[ReplayStep] = []
     start, played = None, 0
 
@@ -229,10 +250,12 @@ def round_replay(match: Match, number: int) -> RoundReplay:
             if played == number:
                 start = engine.full_view(state)
 
-    for move in moves:
-        deal_to(move.round.number)
-        state, events = engine.apply(state, move.seat, action_from_dict(move.action))
-        if move.round.number == number:
+    for round_number, seat, action, move in match_moves(match):  # archived ones too
+        if round_number > number:
+            break
+        deal_to(round_number)
+        state, events = engine.apply(state, seat, action)
+        if round_number == number:
             steps.append(ReplayStep(move, events, engine.full_view(state)))
     deal_to(number)
     return RoundReplay(rounds[number], start, steps)

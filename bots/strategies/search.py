@@ -14,9 +14,7 @@ safety net, for a person's wait on a saturated machine. Only whole samples count
 short by a cap is dropped, so the means stay comparable. The search is skipped when there is one
 candidate, and `normal`'s own choice is kept unless another candidate is better by a margin (a
 few noisy samples should not overturn a sound heuristic).
-Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders,
-and the search stops as soon as no candidate but the heuristic's choice is left: many searched
-decisions end after a few samples.
+Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders.
 """
 
 import random
@@ -37,7 +35,7 @@ SAFETY = 0.9
 WALL_FACTOR = 4
 CHECK_EVERY = 8  # rollout steps between two looks at the clocks (a CPU clock read is a syscall)
 # A candidate is dropped once PRUNE_AFTER samples put it more than PRUNE_Z standard errors
-# behind the leader, or short of the heuristic's choice plus the game's margin.
+# behind the leader.
 PRUNE_AFTER = 8
 PRUNE_Z = 2.0
 CANDIDATES = 6
@@ -114,13 +112,11 @@ def rollout(game: Game, state, rng: random.Random, deadline: Deadline | None = N
 class _Race:
     """Candidates compared on the same samples, each by its difference to the heuristic's choice
     (candidate 0, never dropped): pairing cancels the luck of the deal. Candidates clearly behind
-    the leader, or clearly short of beating the heuristic's choice by `margin`, are dropped, so
-    the rest get more of the budget; once none is left but the heuristic's choice, the race is
-    `decided`. A leader is never taken early: looked at after every sample, a few samples'
-    lead over the margin is too often noise (it lost rounds in simulation)."""
+    the leader are dropped, so the rest get more of the budget. Nothing stops the race early:
+    dropping candidates that looked short of the margin after a few samples, or taking a leader
+    that looked past it, lost rounds in simulation (docs/bots.md)."""
 
-    def __init__(self, count: int, margin: float):
-        self.margin = margin
+    def __init__(self, count: int):
         self.active = list(range(count))
         self.sums = [0.0] * count
         self.squares = [0.0] * count
@@ -133,20 +129,11 @@ class _Race:
             self.sums[i] += d
             self.squares[i] += d * d
         self.samples += 1
-        if self.samples < PRUNE_AFTER:
-            return
-        if len(self.active) > 2:
+        if self.samples >= PRUNE_AFTER and len(self.active) > 2:
             best = self.leader()
             reach = self.error(best)
             self.active = [i for i in self.active if i in (0, best) or
                            self.mean(i) + PRUNE_Z * (self.error(i) + reach) >= self.mean(best)]
-        # Most searched decisions end here: no other candidate does better than the heuristic's
-        # choice by the margin on these samples, and more samples would only confirm it.
-        self.active = [i for i in self.active
-                       if i == 0 or self.mean(i) + PRUNE_Z * self.error(i) >= self.margin]
-
-    def decided(self) -> bool:
-        return self.active == [0]
 
     def mean(self, i: int) -> float:
         return self.sums[i] / self.samples
@@ -167,7 +154,7 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
         return candidates[0]
     deadline = None if budget.ms is None else Deadline(budget.ms, budget.wall)
     seat = seen.seat
-    race = _Race(len(candidates), game.margin)
+    race = _Race(len(candidates))
     samples = game.samples if budget.samples is None else budget.samples
     drawing = 0.0  # CPU seconds the last sample took to draw: no rollout looks at the clock then
     while race.samples < samples:
@@ -186,8 +173,6 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
         if len(values) < len(race.active):
             break
         race.add(values)
-        if race.decided():
-            break
         if deadline is not None and deadline.passed():
             break  # also when every candidate ends the round at once and no rollout looks
     if race.samples == 0:

@@ -21,6 +21,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games import metrics
 from games.api.middleware import current_request_id
 from games.engine.errors import Refusal
 
@@ -165,6 +166,8 @@ def exception_handler(exc, context):
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
     if isinstance(exc, Refusal):
+        if status_of(exc.code) == status.HTTP_409_CONFLICT:
+            metrics.CONFLICTS.labels(exc.code).inc()
         return Response(error_body(exc.code, exc.message, exc.details),
                         status=status_of(exc.code))
     if isinstance(exc, RequestDataTooBig):

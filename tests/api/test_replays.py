@@ -8,6 +8,7 @@ import pytest
 
 from games import services
 from games.models import Match, Move, Round
+from games.services import compaction
 from tests.matchplay import bots, counted_seeds, create, new_player, play_through
 
 pytestmark = pytest.mark.django_db(transaction=True)  # bots answer once an act commits
@@ -80,3 +81,13 @@ def test_a_match_still_played_has_no_replay_and_an_aborted_one_hides_its_last_ro
     assert status == 200 and replay["rounds"] == []
     assert player.get(f"/matches/{view['id']}/replay/1/")[0] == 404
     assert Match.objects.get(pk=view["id"]).status == Match.Status.ABORTED
+
+
+def test_a_compacted_match_replays_from_its_archive():
+    player = new_player()
+    view = finished(player)
+    before = [player.get(f"/matches/{view['id']}/replay/{n}/")[1] for n in (1, 2)]
+    assert compaction.match_compact(view["id"])
+    assert not Move.objects.filter(match_id=view["id"]).exists()
+    after = [player.get(f"/matches/{view['id']}/replay/{n}/")[1] for n in (1, 2)]
+    assert [r["steps"] for r in after] == [r["steps"] for r in before]

@@ -166,19 +166,6 @@ def test_a_lead_within_the_noise_does_not_overturn_the_heuristic():
     assert search(sure, seat_0(Pass(), Cut()), random.Random(), budget) == Pass()
 
 
-def test_the_search_stops_once_the_samples_decide():
-    calls: list = []
-    alike = stub_game({Pass(): 0.0, Cut(): 0.0}, margin=0.03, calls=calls)
-    assert search(alike, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
-        == Pass()
-    assert len(calls) == PRUNE_AFTER  # no candidate can beat the heuristic's choice
-    calls.clear()
-    better = stub_game({Pass(): 0.0, Cut(): 1.0}, margin=0.03, calls=calls)
-    assert search(better, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=40)) \
-        == Cut()
-    assert len(calls) == 40  # a leader is not taken early: it plays out the budget
-
-
 def test_the_wall_clock_net_can_be_left_out_for_measurements():
     netted, cpu_only = Deadline(ms=2), Deadline(ms=2, wall=None)
     time.sleep(0.05)  # 50 ms of wall time, next to no CPU time

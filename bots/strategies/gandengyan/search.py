@@ -16,9 +16,9 @@ from games.engine.rulesets.gandengyan.state import Match
 # Rounds won is what counts; the points (cards left times the bomb factor, which can reach
 # hundreds) only separate candidates that win as often.
 POINTS_WEIGHT = 1 / 10000
-# Samples per decision: 40 cost about 140 ms of CPU per decision on average, over the 50 ms a
-# table can afford (issue 23); with the search stopping once the samples decide, 16 cost about 45.
-SAMPLES = 16
+# Samples per decision: 40 cost about 140 ms of CPU per decision on average, far over the 50 ms a
+# table can afford (issue 23); 24 kept `hard`'s edge over `normal` on the same deals (docs/bots.md).
+SAMPLES = 24
 # The belief read from the last observation searched: its samples are all drawn in one decision.
 _last: list = [None]
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_pace_and_pause'),
+        ('games', '0010_move_reason_late'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -221,7 +221,7 @@ REST_FRAMEWORK = {
     # every hour / N: a café behind one address is never locked out for long.
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
                                "admin_login": "10/minute", "guest": "60/hour",
-                               "guest_browser": "10/hour"},
+                               "guest_browser": "10/hour", "talk": "10/minute"},
 }
 # The proxies trusted to say who their client is (addresses or networks): a request from one of
 # them is counted (throttles) as coming from the rightmost X-Forwarded-For address that is not

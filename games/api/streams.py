@@ -6,6 +6,11 @@ changed in the reader's own view (`changed`: its top-level keys that changed, `s
 the state's keys that changed). Each message's `id` is the last event seq it covers: a client
 that reconnects with `Last-Event-ID` gets the updates it missed, then a whole view again. A match
 that is over and fully sent answers 204, which tells a browser to stop reconnecting.
+A reader with no seat at a match they may watch (games.selectors.may_watch) gets the spectator's
+view, and counts as a spectator while the stream lasts (games.services.spectator_seen).
+
+A phrase said at the table (POST /matches/{id}/talk/) comes as `event: talk` (`seat`, `phrase`,
+`at`), without an id: it is stored nowhere, so a reconnecting reader does not get it again.
 
 `GET /api/v1/stream/`: the reader's account: `matches` (every waiting or active match of theirs),
 then `seated`, `player_joined`, `match_started`, `your_turn`, `match_finished` and
@@ -256,7 +261,8 @@ async def _next(read, user, match_id: int, sent: Sent):
     return _updates(latest["events"], _changed(sent, now, latest)), now, server
 
 
-async def _match_messages(user, token, match_id: int, last_id: int | None):
+async def _match_messages(user, token, match_id: int, last_id: int | None, watching: bool):
+    """`watching`: the reader has no seat, and counts as a spectator while the stream lasts."""
     subscription = _subscribe(user, token, [live.match_channel(match_id)])
     read = in_thread(_view)
     heartbeat = settings.STREAM_HEARTBEAT_SECONDS
@@ -265,6 +271,7 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
         for message in messages:
             yield message
         del messages
+        renewed = time.monotonic()
         quiet, looked = time.monotonic(), None
         while sent.status not in FINAL:
             # A clock that runs out is read at once (the read plays what is overdue), not
@@ -278,6 +285,10 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
                 left = min(left, settings.STREAM_SERVER_TURN_SECONDS,
                            (server - timezone.now()).total_seconds() + 0.02)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
+            if notice is not None and "talk" in notice:  # a phrase: told, stored nowhere
+                yield sse("talk", notice["talk"])
+                quiet = time.monotonic()
+                continue
             if notice is None:
                 fresh = due and timezone.now() >= deadline
                 looked = deadline if fresh else looked
@@ -293,6 +304,9 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
+            if watching and time.monotonic() - renewed >= heartbeat:
+                await in_thread(services.spectator_seen)(match_id=match_id, user=user)
+                renewed = time.monotonic()
     except live.Stopping:
         yield RESTARTING
     except live.Ended as ended:
@@ -301,6 +315,8 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
         _ended(error)
     finally:
         subscription.close()
+        if watching:
+            await in_thread(services.spectator_gone)(match_id=match_id, user=user)
 
 
 @takes("ticket", LAST_EVENT_ID)
@@ -315,7 +331,14 @@ async def match_stream(request, match_id: int):
     if match.match.status in FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
         return HttpResponse(status=204)  # nothing more will come: do not reconnect
-    return StreamingHttpResponse(counted("match", _match_messages(user, token, match_id, last_id)),
+    watching = match.mine is None and match.match.status not in FINAL
+    if watching:
+        try:
+            await in_thread(services.spectator_seen)(match_id=match_id, user=user)
+        except REFUSED as error:
+            return _refused(error)
+    return StreamingHttpResponse(counted("match", _match_messages(user, token, match_id, last_id,
+                                                                  watching)),
                                  content_type="text/event-stream", headers=HEADERS)
 
 
@@ -399,6 +422,8 @@ async def _account_messages(user, token):
                     quiet = time.monotonic()
                 continue
             quiet = time.monotonic()
+            if "talk" in notice:  # said at a table: that match's stream tells it
+                continue
             if notice.get("resync"):
                 mine, fills = await in_thread(_open_matches)(user)
                 subscription.listen(live.match_channel(m) for m in mine)

@@ -251,7 +251,7 @@ class LogoutView(TokenView):
 
 class UpgradeView(TokenView):
     """Give a guest account a username and a password: the same account, the same matches.
-    Its tokens are replaced by the one returned."""
+    Its other tokens stop working, and the one sent is replaced by the one returned."""
 
     throttle_classes = [SignInThrottle]
     throttle_scope = "signup"
@@ -273,8 +273,10 @@ class UpgradeView(TokenView):
                 user.set_password(serializer.validated_data["password"])
                 user.is_guest = False
                 user.save(update_fields=["username", "password", "is_guest"])
-                tokens.revoke_all(user)
-                issued = tokens.issue(user)
+                tokens.revoke_all(user, keep=request.auth)
+                issued = tokens.rotate(request.auth)
+                if issued is None:  # logged out or refreshed meanwhile
+                    raise AuthenticationFailed("Invalid token.")
         except IntegrityError as err:  # the name was taken by a concurrent sign-up
             raise serializers.ValidationError({"username": [TAKEN]}) from err
         return token_response(user, issued, status.HTTP_200_OK)

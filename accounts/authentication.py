@@ -20,6 +20,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
         token = sql.token_user(AuthToken, tokens.digest(key), self.USER_FIELDS)
         if token is None:
             raise exceptions.AuthenticationFailed("Invalid token.")
+        token.digest = tokens.digest(key)  # the key sent: a rotation replaces this one only
         if token.expires_at <= timezone.now():
             raise exceptions.AuthenticationFailed(
                 "The token has expired: sign in again.", code="token_expired")

@@ -1,7 +1,8 @@
 """Access that ends ends the live streams it opened, in every web process: a token deleted
-(logged out, "everywhere", rotated, revoked by staff in the admin) or an account deactivated is
-told to the streams once committed (games.live). Writes that skip signals (a queryset's
-`update`) and expiry are caught by the streams' look at their tokens."""
+(logged out, "everywhere", revoked by staff in the admin, the other tokens of a guest who
+upgrades) or an account deactivated is told to the streams once committed (games.live). A
+refresh keeps its token's row (accounts.tokens.rotate), and so its streams. Writes that skip
+signals (a queryset's `update`) and expiry are caught by the streams' look at their tokens."""
 
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save

@@ -48,17 +48,21 @@ def revoke(token: AuthToken) -> bool:
     return deleted > 0
 
 
-def revoke_all(user) -> None:
-    AuthToken.objects.filter(user=user).delete()
+def revoke_all(user, keep: AuthToken | None = None) -> None:
+    """Every token of `user` stops working, but `keep` if given."""
+    AuthToken.objects.filter(user=user).exclude(pk=getattr(keep, "pk", None)).delete()
 
 
-@transaction.atomic
 def rotate(token: AuthToken) -> Issued | None:
-    """A new token in place of `token`, which stops working; None if `token` was revoked
-    meanwhile (two refreshes of one token: only one gets a successor)."""
-    if not revoke(token):
+    """A new key and expiry for `token`, whose key stops working; None if `token` was revoked
+    or rotated meanwhile (two refreshes of one token: only one gets a successor). The token
+    stays the same row: what the same client opened with it (its live streams) goes on."""
+    now = timezone.now()
+    key = secrets.token_urlsafe(KEY_BYTES)
+    if not AuthToken.objects.filter(pk=token.pk, digest=token.digest).update(
+            digest=digest(key), created_at=now, expires_at=now + lifetime()):
         return None
-    return issue(token.user)
+    return Issued(key, AuthToken.objects.get(pk=token.pk))
 
 
 TICKET_SECONDS = 30

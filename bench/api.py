@@ -13,8 +13,8 @@ Prints (and `run()` returns):
   (bench/api_urls.py), in raw SQL and through the ORM, 4 concurrent clients: requests/s, p50.
 Targets: acts/s (acts only) and view-then-act pairs/s each ≥ 1/3 of the baseline's requests/s.
 
-Run: `.venv/bin/python bench/api.py` (about a minute; PostgreSQL on 127.0.0.1:5432, user
-postgres; it creates and drops the database `cardtable_bench`).
+Run: `.venv/bin/python bench/api.py [--smoke]` (about a minute; PostgreSQL on 127.0.0.1:5432, user
+postgres; it creates and drops the database `cardtable_bench`, or `$BENCH_DATABASE`).
 """
 
 import http.client
@@ -32,8 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.smoke import parser  # noqa: E402
+
 PG = "postgres://postgres@127.0.0.1:5432"
-DATABASE = "cardtable_bench"
+DATABASE = os.environ.get("BENCH_DATABASE", "cardtable_bench")  # several runs: one each
 CLIENTS = 4
 SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))
 EARLY, LATE_FROM, EARLY_TABLES = range(5, 16), 295, 3
@@ -209,26 +211,27 @@ class PassingTable(Table):
         return elapsed
 
 
-def long_match_latency(port: int, seat_tokens: list[str]) -> dict:
+def long_match_latency(port: int, seat_tokens: list[str], late_from: int = LATE_FROM,
+                       early: range = EARLY) -> dict:
     """Median act latency at move ~10 and at move ~300. The long match is played to move ~295
     first; then its acts alternate with those of fresh matches of the same kind at moves 5..15
     (EARLY_TABLES of them, one sample each in turn), so that both figures see the same machine
     load and each median has EARLY_TABLES * 11 samples."""
     late_table = Table(port, seat_tokens[:4])
-    for _ in range(LATE_FROM - 1):
+    for _ in range(late_from - 1):
         late_table.act()
     early_tables = [Table(port, seat_tokens[4 * i:4 * i + 4]) for i in range(1, EARLY_TABLES + 1)]
     for table in early_tables:
-        for _ in range(EARLY[0] - 1):
+        for _ in range(early[0] - 1):
             table.act()
-    early, late = [], []
-    for _ in EARLY:
+    early_times, late = [], []
+    for _ in early:
         for table in early_tables:
-            early.append(table.act())
+            early_times.append(table.act())
             late.append(late_table.act())
-    early_ms, late_ms = statistics.median(early) * 1000, statistics.median(late) * 1000
+    early_ms, late_ms = statistics.median(early_times) * 1000, statistics.median(late) * 1000
     return {"act p50 ms at move ~10": round(early_ms, 2),
-            f"act p50 ms at moves {LATE_FROM}..{LATE_FROM + len(late) - 1}": round(late_ms, 2),
+            f"act p50 ms at moves {late_from}..{late_from + len(late) - 1}": round(late_ms, 2),
             "late / early": round(late_ms / early_ms, 3)}
 
 
@@ -249,7 +252,7 @@ def hammer(port: int, work, seconds: float) -> list[float]:
     return [x for r in results for x in r]
 
 
-def baseline(port: int, path: str) -> tuple[float, float]:
+def baseline(port: int, path: str, seconds: float = SECONDS) -> tuple[float, float]:
     """(requests/s, p50 ms) of a bare endpoint with CLIENTS clients."""
 
     def work(_):
@@ -258,38 +261,40 @@ def baseline(port: int, path: str) -> tuple[float, float]:
         assert status == 200
         return time.perf_counter() - started
 
-    hammer(port, work, 1.0)  # warm the workers' connections
+    hammer(port, work, min(1.0, seconds))  # warm the workers' connections
     started = time.perf_counter()
-    latencies = hammer(port, work, SECONDS)
+    latencies = hammer(port, work, seconds)
     elapsed = time.perf_counter() - started
     return round(len(latencies) / elapsed, 1), round(statistics.median(latencies) * 1000, 2)
 
 
-def act_throughput(port: int, seat_tokens: list[str], kind: type[Table]) -> tuple[float, float]:
+def act_throughput(port: int, seat_tokens: list[str], kind: type[Table],
+                   seconds: float = SECONDS) -> tuple[float, float]:
     """(acts completed per second, p50 ms) with CLIENTS clients, each on its own match."""
     tables = [kind(port, seat_tokens[4 * i:4 * i + 4]) for i in range(CLIENTS)]
-    hammer(port, lambda i: tables[i].act(), 1.0)
+    hammer(port, lambda i: tables[i].act(), min(1.0, seconds))
     started = time.perf_counter()
-    latencies = hammer(port, lambda i: tables[i].act(), SECONDS)
+    latencies = hammer(port, lambda i: tables[i].act(), seconds)
     elapsed = time.perf_counter() - started
     return round(len(latencies) / elapsed, 1), round(statistics.median(latencies) * 1000, 2)
 
 
-def run() -> dict:
+def run(smoke: bool = False) -> dict:
+    seconds, late_from, early = (1.0, 20, range(5, 7)) if smoke else (SECONDS, LATE_FROM, EARLY)
     recreate_database()
     first = 4 * (1 + EARLY_TABLES)
     seat_tokens = tokens(first + 8 * CLIENTS)
     server = Server(free_port())
     try:
-        figures = long_match_latency(server.port, seat_tokens[:first])
-        rate, p50 = baseline(server.port, "/bench/row/")
+        figures = long_match_latency(server.port, seat_tokens[:first], late_from, early)
+        rate, p50 = baseline(server.port, "/bench/row/", seconds)
         figures.update({"baseline req/s (raw SQL)": rate, "baseline p50 ms (raw SQL)": p50})
-        rate, p50 = baseline(server.port, "/bench/orm-row/")
+        rate, p50 = baseline(server.port, "/bench/orm-row/", seconds)
         figures.update({"baseline req/s (ORM)": rate, "baseline p50 ms (ORM)": p50})
         second = first + 4 * CLIENTS
-        rate, p50 = act_throughput(server.port, seat_tokens[first:second], PassingTable)
+        rate, p50 = act_throughput(server.port, seat_tokens[first:second], PassingTable, seconds)
         figures.update({"acts/s (acts only)": rate, "act p50 ms (acts only)": p50})
-        rate, p50 = act_throughput(server.port, seat_tokens[second:], Table)
+        rate, p50 = act_throughput(server.port, seat_tokens[second:], Table, seconds)
         figures.update({"view-then-act pairs/s": rate, "act p50 ms (after a view GET)": p50})
     finally:
         server.stop()
@@ -306,7 +311,8 @@ def run() -> dict:
 
 
 def main() -> None:
-    figures = run()
+    figures = run(parser(__doc__).parse_args().smoke)
+    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     width = max(map(len, figures))
     for name, value in figures.items():
         print(f"{name:<{width}}  {value}")

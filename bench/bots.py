@@ -2,12 +2,11 @@
 gandengyan rounds; `hard` with its default sample budget (and time cap) on positions from both
 rulesets.
 
-Run: `.venv/bin/python bench/bots.py [--hard-decisions N] [--samples S] [--budget-ms B]` (a few
-minutes with the defaults). `run()` returns the figures, `main()` prints them. Times are
-wall-clock on this machine, whatever else runs on it: quote them with the load.
+Run: `.venv/bin/python bench/bots.py [--hard-decisions N] [--samples S] [--budget-ms B]
+[--smoke]` (a few minutes with the defaults). `run()` returns the figures, `main()` prints
+them. Times are wall-clock on this machine, whatever else runs on it: quote them with the load.
 """
 
-import argparse
 import functools
 import os
 import random
@@ -17,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import smoke  # noqa: E402
 from bots.simulation import percentile  # noqa: E402
 from bots.strategies import observe, strategies  # noqa: E402
 from bots.strategies.search import DEFAULT_CAP_MS, Budget  # noqa: E402
@@ -104,11 +104,13 @@ def run(hard_decisions: int = 40, samples: int | None = None, budget_ms: float =
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = smoke.parser(__doc__)
     parser.add_argument("--hard-decisions", type=int, default=40)
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--budget-ms", type=float, default=DEFAULT_CAP_MS)
     args = parser.parse_args()
+    if args.smoke:
+        args.hard_decisions, args.samples = 2, 2
     for key, value in run(args.hard_decisions, args.samples, args.budget_ms).items():
         print(f"{key}: {value}")
 

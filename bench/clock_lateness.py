@@ -59,11 +59,11 @@ def arguments() -> argparse.Namespace:
 def wait_for_a_sweep(seconds: float = 60) -> None:
     """Until a sweep ran after this call: beat and the clock worker are up (clocks that run out
     before the first sweep would be as late as the sweep's start, which says nothing of them)."""
-    from games import heartbeats
+    from games import coordination
 
     started = time.time()
     while True:
-        age = heartbeats.last_beats([heartbeats.SWEEP])[heartbeats.SWEEP]
+        age = coordination.last_beats([coordination.SWEEP])[coordination.SWEEP]
         if age is not None and age < time.time() - started:
             return
         assert time.time() - started < seconds, f"no sweep within {seconds} s"

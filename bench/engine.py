@@ -8,7 +8,7 @@ Targets: gandengyan whole random rounds (4 seats, 1 deck) ≥ 3× RLCard's raw r
 RLCard's on a 20-card lead. Then each engine's own figures (matches, listings, a 2,000-game soak
 that must end with zero errors).
 
-Run: `make bench`, or `.venv/bin/python bench/engine.py`.
+Run: `make bench`, or `.venv/bin/python bench/engine.py [--smoke]`.
 """
 
 import statistics
@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import engine_510k, engine_gandengyan, rlcard_reference  # noqa: E402
+from bench.smoke import parser  # noqa: E402
 
 BLOCK_SECONDS = 0.25
 CYCLES = 24
@@ -53,6 +54,8 @@ def interleaved_medians(streams: dict, samples: int = 2000, chunk: int = 100) ->
 
 
 def main() -> None:
+    smoke = parser(__doc__).parse_args().smoke
+    block, cycles, samples = (0.02, 3, 100) if smoke else (BLOCK_SECONDS, CYCLES, 2000)
     started = time.perf_counter()
     if not rlcard_reference.available():
         print("rlcard is not installed (pip install -e '.[bench]'): no ratios")
@@ -61,8 +64,8 @@ def main() -> None:
         "gandengyan rounds": engine_gandengyan.round_stream(SEED),
         "510k rounds": engine_510k.round_stream(SEED),
         "RLCard games": rlcard_reference.game_stream(SEED),
-    })
-    print(f"== interleaved, {CYCLES} blocks of {BLOCK_SECONDS} s each")
+    }, block, cycles)
+    print(f"== interleaved, {cycles} blocks of {block} s each")
     for name, rate in rates.items():
         print(f"{name:18} {rate['per_second']:7.0f}/s  {rate['per_cpu_second']:7.0f}/CPU s")
     reference = rates["RLCard games"]
@@ -74,14 +77,14 @@ def main() -> None:
     medians = interleaved_medians({
         "510k 22-card lead": engine_510k.lead_listing_stream(SEED),
         "RLCard 20-card lead": rlcard_reference.lead_listing_stream(SEED),
-    })
+    }, samples)
     ours, theirs = medians["510k 22-card lead"], medians["RLCard 20-card lead"]
     print(f"lead listing medians: 510k {ours:.4f} ms, RLCard {theirs:.4f} ms, ratio "
           f"{ours / theirs:.2f} (target ≤ 1)")
     print("== gandengyan")
-    engine_gandengyan.report(engine_gandengyan.run())
+    engine_gandengyan.report(engine_gandengyan.run(**(engine_gandengyan.SMOKE if smoke else {})))
     print("== 510k")
-    engine_510k.report(engine_510k.run())
+    engine_510k.report(engine_510k.run(**(engine_510k.SMOKE if smoke else {})))
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

@@ -1,8 +1,8 @@
 """510k engine figures: random whole rounds per second, the cost of listing legal actions, and a
 seeded soak that must end with zero errors.
 
-Run: `.venv/bin/python bench/engine_510k.py` (about a minute). `run()` returns the figures as a
-dict; bench/engine.py calls it beside RLCard's.
+Run: `.venv/bin/python bench/engine_510k.py [--smoke]` (about a minute). `run()` returns the
+figures as a dict; bench/engine.py calls it beside RLCard's.
 """
 
 import random
@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import listing  # noqa: E402
+from bench.smoke import parser  # noqa: E402
 from games.engine.actions import Bid, Cut, Play  # noqa: E402
 from games.engine.rulesets.five_ten_k import RULESET as RULES  # noqa: E402
 from games.engine.rulesets.five_ten_k.listing import (
@@ -141,9 +142,13 @@ def report(figures: dict) -> None:
                                             if soaked["first_error"] else ""))
 
 
+SMOKE = dict(seconds=0.2, listings=50, soak_rounds=10)
+
+
 def main() -> None:
+    smoke = parser(__doc__).parse_args().smoke
     started = time.perf_counter()
-    report(run())
+    report(run(**(SMOKE if smoke else {})))
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

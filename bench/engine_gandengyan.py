@@ -1,9 +1,9 @@
 """Gandengyan engine figures: random whole rounds and matches per second, the cost of listing legal
 actions, and a seeded soak of whole matches that must end with zero errors.
 
-Run: `.venv/bin/python bench/engine_gandengyan.py` (about two minutes). `run()` returns the figures
-as a dict, `report(figures)` prints them; bench/engine.py calls both beside RLCard's. Every action
-goes through the public interface: `legal_actions`, a uniformly random choice, `apply`.
+Run: `.venv/bin/python bench/engine_gandengyan.py [--smoke]` (about two minutes). `run()` returns
+the figures as a dict, `report(figures)` prints them; bench/engine.py calls both beside RLCard's.
+Every action goes through the public interface: `legal_actions`, a uniformly random choice, `apply`.
 """
 
 import random
@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import listing  # noqa: E402
+from bench.smoke import parser  # noqa: E402
 from games.engine.actions import Pass  # noqa: E402
 from games.engine.rulesets.gandengyan import RULESET as RULES  # noqa: E402
 from games.engine.rulesets.gandengyan.combos import shape_of  # noqa: E402
@@ -120,12 +121,12 @@ def soak(matches: int, seed: int) -> dict:
 
 
 def run(seconds: float = 5.0, listings: int = 5000, soak_matches: int = 2000,
-        seed: int = 2644) -> dict:
+        seed: int = 2644, match_score: int = 500) -> dict:
     return {
         "rounds_4p_1deck": rounds_per_second(1, seconds, seed),
         "rounds_4p_2decks": rounds_per_second(2, seconds, seed),
-        "matches_4p_1deck": matches_per_second(1, 2 * seconds, seed),
-        "matches_4p_2decks": matches_per_second(2, 2 * seconds, seed),
+        "matches_4p_1deck": matches_per_second(1, 2 * seconds, seed, match_score),
+        "matches_4p_2decks": matches_per_second(2, 2 * seconds, seed, match_score),
         "midround_listing": timed_listings(midround_states(listings, seed)),
         "soak": soak(soak_matches, seed),
     }
@@ -149,9 +150,13 @@ def report(figures: dict) -> None:
           + (f" (first: {s['first_error']})" if s["first_error"] else ""))
 
 
+SMOKE = dict(seconds=0.2, listings=50, soak_matches=6, match_score=20)
+
+
 def main() -> None:
+    smoke = parser(__doc__).parse_args().smoke
     started = time.perf_counter()
-    report(run())
+    report(run(**(SMOKE if smoke else {})))
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

@@ -5,10 +5,9 @@ what any reading of the hidden hands could gain; a bot must of course never see 
 why this is a benchmark and never a level.
 
 Run: `.venv/bin/python bench/hard_ceiling.py [--matches 200] [--rounds 10] [--seed ceiling]
-[--samplers own,truth,truth-near]` (about 6 min per sampler with the defaults on 2 cores).
+[--samplers own,truth,truth-near] [--smoke]` (about 6 min per sampler with the defaults on 2 cores).
 """
 
-import argparse
 import dataclasses
 import os
 import random
@@ -23,6 +22,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from bench import smoke  # noqa: E402
 from bots import simulation  # noqa: E402
 from bots.strategies import observe, strategies  # noqa: E402
 from bots.strategies.gandengyan.normal import NEAR_OUT  # noqa: E402
@@ -80,12 +80,14 @@ def run(matches: int, rounds: int, seed: str, names: list[str]) -> dict[str, tup
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = smoke.parser(__doc__)
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--seed", default="ceiling")
     parser.add_argument("--samplers", default="own,truth,truth-near")
     args = parser.parse_args()
+    if args.smoke:
+        args.matches, args.rounds = 1, 1
     figures = run(args.matches, args.rounds, args.seed, args.samplers.split(","))
     print(f"gandengyan hard (seat 0) against three normal, seed {args.seed}")
     for name, (won, total, seconds) in figures.items():

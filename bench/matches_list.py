@@ -3,12 +3,14 @@ database, their requests taken in turn: the first page, a filtered page and a de
 the same (target: within 1.3× at 10,000), because a page is read from one index of the person's
 seats, newest first, and no page counts or sorts them all.
 
-Run: `.venv/bin/python bench/matches_list.py` (PostgreSQL on 127.0.0.1:5432, user postgres; it
-creates and drops the database `cardtable_bench_list`). The requests go through Django's test
-client in this process, so the figures are the server's own work.
+Run: `.venv/bin/python bench/matches_list.py [--smoke]` (PostgreSQL on 127.0.0.1:5432, user
+postgres; it creates and drops the database `cardtable_bench_list`, or `$BENCH_DATABASE`). The
+requests go through Django's test client in this process, so the figures are the server's own
+work.
 """
 
 import gc
+import os
 import statistics
 import sys
 import time
@@ -18,8 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.database import configure, drop, recreate  # noqa: E402
+from bench.smoke import parser  # noqa: E402
 
-DATABASE = "cardtable_bench_list"
+DATABASE = os.environ.get("BENCH_DATABASE", "cardtable_bench_list")
 configure(DATABASE)
 
 SIZES = (100, 10_000)
@@ -42,11 +45,12 @@ def add_matches(user, others, count: int, start: int) -> None:
         for m in matches for i, u in enumerate([user, *others]))
 
 
-def pages_ms(clients: dict[int, object], paths: dict[int, dict[str, str]]) -> dict:
+def pages_ms(clients: dict[int, object], paths: dict[int, dict[str, str]],
+             requests: int = REQUESTS) -> dict:
     """The median time of each page of each person, every request taken in turn (after a
     warm-up), so that the machine's load falls on all of them alike."""
     times = {(size, name): [] for size in clients for name in paths[size]}
-    for round_number in range(REQUESTS + 20):
+    for round_number in range(requests + 20):
         for size, client in clients.items():
             for name, path in paths[size].items():
                 started = time.perf_counter()
@@ -58,6 +62,7 @@ def pages_ms(clients: dict[int, object], paths: dict[int, dict[str, str]]) -> di
 
 
 def main() -> None:
+    sizes, requests = ((10, 100), 5) if parser(__doc__).parse_args().smoke else (SIZES, REQUESTS)
     recreate(DATABASE)
     import django
 
@@ -74,7 +79,7 @@ def main() -> None:
     others = [User.objects.create_user(f"other{i}") for i in range(3)]
     clients, paths, made = {}, {}, 0
     try:
-        for size in SIZES:
+        for size in sizes:
             user = User.objects.create_user(f"player-of-{size}")
             add_matches(user, others, size, made)
             made += size
@@ -87,11 +92,11 @@ def main() -> None:
         with connections["default"].cursor() as cursor:
             cursor.execute("ANALYZE")
         gc.collect()  # the rows just written are garbage: not the requests' to collect
-        figures = pages_ms(clients, paths)
+        figures = pages_ms(clients, paths, requests)
     finally:
         connections.close_all()
         drop(DATABASE)
-    small, large = SIZES
+    small, large = sizes
     for name in paths[small]:
         ratio = figures[large, name] / figures[small, name]
         print(f"{name:15} p50 {figures[small, name]:6.2f} ms with {small:,} matches, "

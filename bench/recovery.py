@@ -29,7 +29,8 @@ Run: `.venv/bin/python bench/recovery.py` (about two minutes; PostgreSQL on 127.
 postgres, Redis on 127.0.0.1:6379, and PostgreSQL's server programs and `redis-server` on the
 machine for the deployment; it creates and drops the database `cardtable_bench_recovery`).
 `--part sweep` or `--part faults` runs one part only; `--sizes 1000,10000,100000` (two more
-minutes, most of it writing the rows), `--runs`, `--matches` and `--rounds` scale it up. Times
+minutes, most of it writing the rows), `--runs`, `--matches` and `--rounds` scale it up;
+`--smoke` scales it down to a quick run. Times
 are wall-clock on this machine, whatever else runs on it: quote them with the load.
 """
 
@@ -44,6 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench import smoke  # noqa: E402
 
 PG = "postgres://postgres@127.0.0.1:5432"
 BROKER = "redis://127.0.0.1:6379/10"
@@ -60,7 +63,7 @@ WAIT_SECONDS = 120  # a match that has not moved by then is reported as stuck
 
 
 def arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = smoke.parser(__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--part", choices=("sweep", "faults", "all"), default="all")
     parser.add_argument("--database", default="cardtable_bench_recovery",
                         help="created and dropped by the sweep's part")
@@ -72,7 +75,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=ROUNDS, help="times each fault is made")
     parser.add_argument("--sweep-seconds", default="2", help="RECOVERY_SWEEP_SECONDS")
     parser.add_argument("--recovery-seconds", default="5", help="TURN_RECOVERY_SECONDS")
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.smoke:
+        args.sizes, args.runs, args.matches, args.rounds = "200", 2, 1, 1
+    return args
 
 
 # -- 1. the sweep's cost -----------------------------------------------------------------------
@@ -148,10 +154,9 @@ def timed_sweep(ids: list[int], due: int, runs: int) -> tuple[float, float, floa
     from django.conf import settings
     from django.db import connection
 
-    from bots import coordination
     from bots.tasks import SWEEP_BATCH, recover_turns
     from config.celery import app
-    from games import services
+    from games import coordination, services
 
     selects = []
 

@@ -14,12 +14,19 @@ Prints:
   commits); acts are paced (ACT_RATES) so that what is measured is the way to the client, not
   a queue of acts.
 
-Run: `.venv/bin/python bench/stream.py` (about three minutes; PostgreSQL on 127.0.0.1:5432, user
-postgres, and `redis-server` on PATH; it creates and drops the database `cardtable_bench_stream`
-and runs its own Redis on a free port).
+With `--workers 2`, the streams' server runs two web processes (the kernel spreads the
+connections between them); memory and CPU are then their sums. The bench's own process freezes
+its objects once the streams are open (`gc.freeze()`): its garbage collections would otherwise be
+counted as the server's latency.
+
+Run: `.venv/bin/python bench/stream.py [--workers N] [--smoke]` (about three minutes;
+PostgreSQL on 127.0.0.1:5432, user postgres, and `redis-server` on PATH; it creates and drops
+the database `cardtable_bench_stream`, or `$BENCH_DATABASE`, and runs its own Redis on a free
+port).
 """
 
 import asyncio
+import gc
 import json
 import os
 import statistics
@@ -34,14 +41,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.api import PG, Table, free_port, request, tokens  # noqa: E402
+from bench.smoke import parser  # noqa: E402
 from tests.sse import EventStream  # noqa: E402
 
-DATABASE = "cardtable_bench_stream"
-STREAMS = int(os.environ.get("BENCH_STREAMS", "1000"))
-IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "30"))
+SMOKE = "--smoke" in sys.argv[1:]  # parsed by main(); the figures below are module-wide
+DATABASE = os.environ.get("BENCH_DATABASE", "cardtable_bench_stream")
+STREAMS = 8 if SMOKE else int(os.environ.get("BENCH_STREAMS", "1000"))
+IDLE_SECONDS = 1.0 if SMOKE else float(os.environ.get("BENCH_IDLE_SECONDS", "30"))
 ACTIVE_MATCHES = 50  # x 4 seats = 200 active streams
-ACTS_ONE = 200
-ACT_SECONDS = float(os.environ.get("BENCH_SECONDS", "40"))
+ACTS_ONE = 10 if SMOKE else 200
+ACT_SECONDS = 2.0 if SMOKE else float(os.environ.get("BENCH_SECONDS", "40"))
 ACT_RATES = {"1 active stream": 10.0, "200 active streams": 25.0}  # acts per second
 REDIS_PORT = free_port()
 ENV = {
@@ -78,10 +87,10 @@ def database(create: bool) -> None:
                        cwd=ROOT, env=ENV, check=True)
 
 
-def server(port: int) -> subprocess.Popen:
+def server(port: int, workers: int = 1) -> subprocess.Popen:
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.asgi:application", "--worker-class",
-         "uvicorn_worker.UvicornWorker", "--bind", f"127.0.0.1:{port}", "--workers", "1",
+         "uvicorn_worker.UvicornWorker", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--log-level", "warning", "--no-control-socket", "--backlog", "4096"],
         cwd=ROOT, env=ENV)
     deadline = time.monotonic() + 30
@@ -95,21 +104,26 @@ def server(port: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not answer within 30 s")
 
 
-def worker_pid(master: subprocess.Popen) -> int:
+def worker_pids(master: subprocess.Popen) -> list[int]:
     children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()
-    return int(children[0])
+    return [int(child) for child in children]
 
 
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+def rss_mb(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+    return total
 
 
 class Clock:
@@ -199,7 +213,7 @@ async def measure(stream_port: int, act_port: int, stream_master: subprocess.Pop
         tables = list(pool.map(lambda i: QuietTable(act_port, seat_tokens[4 * i:4 * i + 4]),
                                range(STREAMS // 4 + 1)))
     solo, tables = tables[-1], tables[:-1]
-    pid = worker_pid(stream_master)
+    pid = worker_pids(stream_master)
     clock = Clock()
     ready = asyncio.Event()
     listener = asyncio.create_task(clock.listen(ready))
@@ -215,6 +229,7 @@ async def measure(stream_port: int, act_port: int, stream_master: subprocess.Pop
              for s in range(4)]
     started = time.monotonic()
     streams = await open_streams(stream_port, pairs, clock)
+    gc.freeze()  # this process's streams: see the module's docstring
     figures["streams open"] = len(streams)
     figures["seconds to open them (view included)"] = round(time.monotonic() - started, 1)
     await asyncio.sleep(5)
@@ -249,11 +264,16 @@ async def measure(stream_port: int, act_port: int, stream_master: subprocess.Pop
 
 
 def main() -> None:
+    arguments = parser(__doc__)
+    arguments.add_argument("--workers", type=int, default=1, help="web processes of the streams")
+    workers = arguments.parse_args().workers
+    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}; {} stream process(es)".format(
+        *os.getloadavg(), workers))
     redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(REDIS_PORT),
                               "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
     database(create=True)
     stream_port, act_port = free_port(), free_port()
-    streams, acts = server(stream_port), server(act_port)
+    streams, acts = server(stream_port, workers), server(act_port)
     try:
         figures = asyncio.run(measure(stream_port, act_port, streams))
     finally:

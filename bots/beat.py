@@ -12,11 +12,11 @@ import redis
 from celery.beat import PersistentScheduler
 from django.conf import settings
 
-from games import heartbeats
+from games import coordination
 
 logger = logging.getLogger(__name__)
 
-LEASE_KEY = heartbeats.PREFIX + "beat:leader"
+LEASE_KEY = coordination.PREFIX + "beat:leader"
 
 # Take the lease if it is free, or extend it if it is ours; 1 if we hold it now.
 _HOLD = """
@@ -43,7 +43,7 @@ class Lease:
         """True while this process holds the lease (taken or extended now); False when another
         does or Redis does not answer (nothing could be sent then anyway)."""
         try:
-            held = bool(heartbeats.client().eval(_HOLD, 1, LEASE_KEY, self.me,
+            held = bool(coordination.client().eval(_HOLD, 1, LEASE_KEY, self.me,
                                                    int(self.seconds * 1000)))
         except (redis.RedisError, OSError) as error:
             logger.warning("beat lease not renewed: %s", error)
@@ -57,7 +57,7 @@ class Lease:
     def release(self) -> None:
         if self.held:
             try:
-                heartbeats.client().eval(_RELEASE, 1, LEASE_KEY, self.me)
+                coordination.client().eval(_RELEASE, 1, LEASE_KEY, self.me)
             except (redis.RedisError, OSError):
                 pass  # it expires on its own
             self.held = False

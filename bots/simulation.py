@@ -92,13 +92,15 @@ def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Str
     levels = list(seats)
     label = {s: str(s) for s in range(len(seats))}
     teams = None
+    heard: list[dict] = []  # the round's events: what a bot's turn reads as stored
     while not engine.round_over(state):
         seat = engine.to_act(state)
         forced = engine.forced_action(state)
         if forced is not None:
-            state, _ = engine.apply(state, seat, forced)
+            state, events = engine.apply(state, seat, forced)
+            heard += events
             continue
-        seen = observe(engine.name, state, seat)
+        seen = observe(engine.name, engine.remember(state, heard, whole=True), seat)
         level = levels[seat]
         start, cpu = time.perf_counter(), time.thread_time()
         action = strategies[level](seen, rng)
@@ -109,7 +111,8 @@ def play_round(engine, state, seats: Sequence[str], strategies: Mapping[str, Str
             counted["going_out_missed"] += 1
         if faults is not None:
             counted.update(faults(seen, action))
-        state, _ = engine.apply(state, seat, action)
+        state, events = engine.apply(state, seat, action)
+        heard += events
         if sides is not None and teams is None and (teams := sides(state)) is not None:
             levels, label = _reseat(seats, teams, round_index)
     return state, levels, label

@@ -9,6 +9,7 @@ import logging
 import os
 import threading
 import time
+from datetime import timedelta
 
 from celery import current_app, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -17,13 +18,12 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
-from bots import coordination
 from bots.rng import turn_rng
 from bots.strategies import choose_action, observe
-from games import heartbeats, services, sql
+from games import coordination, metrics, selectors, services, sql
 from games.engine.registry import get_ruleset
 from games.errors import StaleVersion
-from games.models import Match
+from games.models import Match, Move
 
 _eager = threading.local()
 logger = logging.getLogger(__name__)
@@ -90,6 +90,31 @@ def _due_now(match_id: int, version: int) -> None:
         due_at=timezone.now())
 
 
+def _late(since) -> bool:
+    """More time has gone since `since` than a `hard` search may take."""
+    return (timezone.now() - since).total_seconds() > settings.BOT_HARD_START_SECONDS
+
+
+def _waiting_since(match: Match):
+    """Since when the server's turns now due have been awaited: in a paced match, this turn's
+    own time (after the pace the table chose); otherwise since the last person's act, whatever
+    tasks the turns since then took (a task plays a slice of them), or since the last write
+    where no person has acted."""
+    if match.server_pace_ms:
+        return match.updated_at + timedelta(milliseconds=match.server_pace_ms)
+    acted = (Move.objects.filter(match_id=match.pk, actor=Move.Actor.HUMAN)
+             .order_by("-id").values_list("created_at", flat=True).first())
+    return acted or match.updated_at
+
+
+def _heard(engine, state, match_id: int, round_number: int):
+    """`state` as a bot reads it: with all of the round's public events, where the ruleset keeps
+    some (the snapshot holds only the latest few)."""
+    if not engine.remembers:
+        return state
+    return engine.remember(state, selectors.round_events(match_id, round_number), whole=True)
+
+
 def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
                       seconds: float | None = None) -> int:
     """Play the server's turns from `version` on, as long as the server is to act (at most
@@ -99,25 +124,37 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
     changes nothing. The last one played queues the next server turn (after the pace)."""
     if seconds is None:
         seconds = settings.BOT_TASK_SLICE_SECONDS
-    started, played = time.monotonic(), 0
+    started, played, since = time.monotonic(), 0, None
     while played < turns:
         row = sql.match_row(match_id)
         if row is None or row.match.version != version or (
                 who := row.match.server_turn(timezone.now())) is None:
             break
         level, actor, reason = who.level(row.seats), who.actor, who.reason
+        if level == "hard":
+            since = since or _waiting_since(row.match)
+            if _late(since):
+                level, reason = "normal", Move.Reason.LATE
         seat = row.match.to_act
         ruleset = row.match.ruleset
         # The snapshot is decoded once: the seat's observation is built from it, and the submit
         # applies the action to it.
-        state = get_ruleset(ruleset).from_json(row.match.snapshot)
-        seen = observe(ruleset, state, seat)
+        engine = get_ruleset(ruleset)
+        state = engine.from_json(row.match.snapshot)
+        heard = state
+        if level == "hard":  # only the search reads the round's whole log (its belief)
+            heard = _heard(engine, state, match_id, row.match.round_number)
+        seen = observe(ruleset, heard, seat)
         rng = turn_rng(match_id, row.seed_hash, version)
+        if played == 0:
+            metrics.BOT_LAG.observe(_waited(row.match, who))
+        thinking = time.perf_counter()
         try:
             action = choose_action(level, ruleset, seen, rng)
         except SoftTimeLimitExceeded:
             # A search overran the task's soft limit: the heuristic answers at once instead.
             action = choose_action("normal", ruleset, seen, rng)
+        metrics.BOT_DECISION.labels(level).observe(time.perf_counter() - thinking)
         _test_delay(TEST_DELAY_BEFORE, match_id, version)
         last = (played + 1 == turns or time.monotonic() - started >= seconds
                 or row.match.server_pace_ms > 0)
@@ -133,6 +170,18 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
         if last:
             break
     return played
+
+
+def _waited(match: Match, who) -> float:
+    """Seconds since the server's turn was queued: a clock's deadline, else its due time less
+    the grace Progress gives the queued task (see Match.due_at). Turns played in a row by one
+    task wait for no queue and are not counted."""
+    if match.due_at is None:
+        return 0.0
+    became_due = match.due_at
+    if who.reason != Move.Reason.TIMEOUT:
+        became_due -= timedelta(seconds=settings.TURN_RECOVERY_SECONDS)
+    return max(0.0, (timezone.now() - became_due).total_seconds())
 
 
 # At least once (acked after it ran, delivered again if its worker dies), and idempotent:
@@ -184,6 +233,8 @@ def recover(limit: int = SWEEP_BATCH) -> int:
     for match_id, version, deadline in clocks:
         enqueue_clock_turn(match_id, version, deadline)
     due = services.due_claim(lease=settings.TURN_RECOVERY_SECONDS, limit=limit)
+    metrics.SWEEPS.inc()
+    metrics.SWEEP_RECOVERED.inc(len(due))
     for claimed in due:
         services.due_do(*claimed, turn=enqueue_bot_turn)
     return len(clocks) + len(due)
@@ -211,5 +262,5 @@ def recover_turns() -> int:
         logger.warning("recovery sweep skipped: %s", error)
         return 0
     # Readiness reads it: no sweep for a while means beat, the clock worker or its queue is down.
-    heartbeats.beat(heartbeats.SWEEP, keep=10 * settings.SWEEP_STALE_SECONDS)
+    coordination.beat(coordination.SWEEP, keep=10 * settings.SWEEP_STALE_SECONDS)
     return found

@@ -1,7 +1,59 @@
+"""The ASGI application (`manage.py serve`, gunicorn's uvicorn workers): each request goes to the
+cheaper of two Django handlers. The live streams (async views that stay open) go to Django's own,
+whose middleware chain runs on the event loop. Every other view is synchronous (DRF): its request
+goes to a handler whose middleware chain is synchronous and runs with the view in one thread, a
+single hop from the event loop as a WSGI server's thread would serve it, where Django's own would
+hop between the loop and threads at each synchronous middleware, each hook of Django's own
+async-capable ones and the view (docs/performance.md, bench/api.py)."""
+
+import gc
 import os
 
+from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
+from django.http import FileResponse
+from django.urls import Resolver404, get_resolver, resolve
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+
+class ThreadedHandler(ASGIHandler):
+    """Django's ASGI handler with a synchronous middleware chain, run with the view in the
+    request's thread."""
+
+    def load_middleware(self, is_async=False):
+        super().load_middleware(is_async=False)
+
+    async def run_get_response(self, request):
+        response = await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        response._handler_class = self.__class__
+        if isinstance(response, FileResponse):  # as Django's: the server chunks
+            response.block_size = self.chunk_size
+        return response
+
+
+def asynchronous(path: str) -> bool:
+    try:
+        return iscoroutinefunction(resolve(path).func)
+    except Resolver404:
+        return False
+
+
+class Application:
+    def __init__(self):
+        self.streams = get_asgi_application()  # sets Django up
+        self.threaded = ThreadedHandler()
+        get_resolver().url_patterns  # noqa: B018 (imports every view)
+        # What is loaded by now lives as long as the process: kept out of the garbage
+        # collector's full walks, which the live streams make frequent (bench/gc_pause.py).
+        gc.collect()
+        gc.freeze()
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and not asynchronous(scope["path"]):
+            return await self.threaded(scope, receive, send)
+        return await self.streams(scope, receive, send)
+
+
+application = Application()

@@ -93,9 +93,11 @@ INSTALLED_APPS = [
 # WhiteNoise serves the static files (the web table, admin, API docs) in every mode: from the
 # apps' folders with DEBUG on, from the collected, hashed copies with DEBUG off.
 MIDDLEWARE = [
+    # First: it times the whole answer, every other middleware included.
+    "games.api.metrics.RequestMetricsMiddleware",
     "games.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "web.middleware.StaticFilesMiddleware",
+    "config.static.StaticFilesMiddleware",
     "games.api.middleware.ContentSecurityPolicyMiddleware",
     "games.api.nul.NulQueryMiddleware",
     "games.api.params.UnknownQueryMiddleware",
@@ -219,7 +221,7 @@ REST_FRAMEWORK = {
     # every hour / N: a café behind one address is never locked out for long.
     "DEFAULT_THROTTLE_RATES": {"signup": "20/hour", "login": "10/minute",
                                "admin_login": "10/minute", "guest": "60/hour",
-                               "guest_browser": "10/hour"},
+                               "guest_browser": "10/hour", "talk": "10/minute"},
 }
 # The proxies trusted to say who their client is (addresses or networks): a request from one of
 # them is counted (throttles) as coming from the rightmost X-Forwarded-For address that is not
@@ -290,6 +292,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.1,
 # Bot turns are acked late: Redis delivers a task again when its worker has not acked it within
 # the visibility timeout (it died), so the timeout must exceed the task's hard time limit; a small
 # multiple of it keeps a lost turn short. Small values only in tests.
+# A `hard` bot's turn that starts more than this after the person's last act (queued behind
+# other matches, or behind the searches of the bots before it) is played by
+# `normal` instead, its move's reason `late`: when the workers are saturated, a person's wait
+# stays bounded rather than growing by a search per queued turn.
+BOT_HARD_START_SECONDS = float(env("BOT_HARD_START_SECONDS", "1"))
 BOT_TASK_SOFT_TIME_LIMIT = float(env("BOT_TASK_SOFT_TIME_LIMIT", "10"))
 BOT_TASK_TIME_LIMIT = float(env("BOT_TASK_TIME_LIMIT", "15"))
 CELERY_VISIBILITY_TIMEOUT = float(env("CELERY_VISIBILITY_TIMEOUT", str(4 * BOT_TASK_TIME_LIMIT)))
@@ -350,8 +357,15 @@ STREAM_AUTHENTICATION_CLASSES = [
     "accounts.authentication.StreamTicketAuthentication",
     "accounts.authentication.TokenAuthentication",
 ]
+# Finished matches' moves and events are compacted into one archive row per round
+# (games.services.compaction) once they are over for COMPACT_AFTER_DAYS; beat sends a short run
+# (games.tasks) every COMPACT_EVERY_SECONDS.
+COMPACT_AFTER_DAYS = env_int("COMPACT_AFTER_DAYS", 7)
+COMPACT_EVERY_SECONDS = env_int("COMPACT_EVERY_SECONDS", 60, low=1)
 CELERY_BEAT_SCHEDULE = {
     "recover-turns": {"task": "bots.tasks.recover_turns", "schedule": RECOVERY_SWEEP_SECONDS},
+    "compact-matches": {"task": "games.tasks.compact_matches",
+                        "schedule": COMPACT_EVERY_SECONDS},
 }
 # Two queues, so that clocks never wait behind bots' turns: `bots` (the default: bots' and 托管
 # seats' turns) and `clock` (the recovery sweep and the turns of people whose clock ran out, one
@@ -378,14 +392,25 @@ TURN_QUEUED_SECONDS = float(env("TURN_QUEUED_SECONDS", str(3 * TURN_RECOVERY_SEC
 SWEEP_STALE_SECONDS = float(env("SWEEP_STALE_SECONDS", str(5 * RECOVERY_SWEEP_SECONDS)))
 WORKER_HEARTBEAT_SECONDS = float(env("WORKER_HEARTBEAT_SECONDS", "5"))
 
+# GET /metrics (Prometheus) answers only a scraper sending this as a bearer token; unset, the
+# URL is a 404. Workers and beat serve theirs on METRICS_PORT when it is set (bots.apps).
+METRICS_TOKEN = env("METRICS_TOKEN")
+METRICS_PORT = env_int("METRICS_PORT", 0)
+
+# LOG_FORMAT=json: one JSON object per line (time, level, logger, request_id, message...), for a
+# log collector; plain by default.
+LOG_FORMAT = env("LOG_FORMAT", "plain")
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use plain or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # request_id: the X-Request-ID of the request being served ("-" outside one).
     "filters": {"request_id": {"()": "games.api.middleware.RequestIdLogFilter"}},
     "formatters": {"plain": {
-        "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
+        "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
+        "json": {"()": "config.jsonlog.JsonFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT,
                              "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO").upper()},
     # Django's own handlers on its logger (a plain console in DEBUG, mail to ADMINS, none set)

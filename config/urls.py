@@ -1,11 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.api.metrics import metrics_view
 from web.views import index
 
 urlpatterns = [
     path("", index, name="web-table"),
     path("admin/", admin.site.urls),
+    path("metrics", metrics_view, name="metrics"),
     path("api/v1/auth/", include("accounts.urls")),
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("games.api.urls")),

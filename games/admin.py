@@ -33,7 +33,18 @@ from games.admin_options import (
 from games.engine.errors import Refusal
 from games.engine.registry import RULESETS, get_ruleset
 from games.engine.specs import Choice, Int
-from games.models import Event, Match, Move, Round, RulesetDefaults, Seat, Table, options_hash
+from games.models import (
+    BOT_LEVELS,
+    DEFAULT_BOT_LEVEL,
+    Event,
+    Match,
+    Move,
+    Round,
+    RulesetDefaults,
+    Seat,
+    Table,
+    options_hash,
+)
 from scoring.models import ScoreEntry
 
 
@@ -178,7 +189,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_select_related = ("owner", "table")
     fields = ("ruleset", "table", "status", "owner", "options_used", "options", "options_hash",
               "invite_code", "bots_fill_at", "version", "round_number", "to_act", "created_at",
-              "updated_at", "settlement", "tools")
+              "updated_at", "compacted_at", "settlement", "tools")
     readonly_fields = fields
     inlines = (SeatInline, RoundInline, MoveInline)
     actions = ("export_json",)
@@ -363,16 +374,30 @@ class OptionsAdmin(admin.ModelAdmin):
         return settlement_preview(obj.ruleset, obj.options)
 
 
+class ExhibitionForm(forms.Form):
+    """One bot level per seat of the table."""
+
+    def __init__(self, *args, players: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in range(players):
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                label=f"seat {seat}", choices=[(level, level) for level in BOT_LEVELS],
+                initial=DEFAULT_BOT_LEVEL)
+
+    def levels(self) -> list[str]:
+        return [self.cleaned_data[name] for name in self.fields]
+
+
 @admin.register(Table)
 class TableAdmin(OptionsAdmin):
     form = TableForm
     head = (
-        (None, {"fields": ("name", "slug", "ruleset", "active", "position")}),
+        (None, {"fields": ("name", "slug", "ruleset", "active", "watchable", "position")}),
         ("Seats", {"fields": ("bot_levels", "bots_after", "turn_seconds", "server_pace_ms",
                               "allow_override")}),
     )
     list_display = ("name", "slug", "ruleset", "options_text", "bots_after", "allow_override",
-                    "active", "position", "matches")
+                    "watchable", "active", "position", "matches", "exhibition")
     list_editable = ("active", "position")
     list_filter = ("ruleset", "active")
     search_fields = ("name", "slug")
@@ -388,6 +413,40 @@ class TableAdmin(OptionsAdmin):
     def matches(self, obj: Table) -> str:
         url = reverse("admin:games_match_changelist") + f"?table__id__exact={obj.pk}"
         return format_html('<a href="{}">{}</a>', url, obj.match_count)
+
+    @admin.display(description="exhibition")
+    def exhibition(self, obj: Table) -> str:
+        return format_html('<a href="{}">bots only…</a>',
+                           reverse("admin:games_table_exhibition", args=[obj.pk]))
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [path("<int:table_id>/exhibition/", view(self.exhibition_view),
+                     name="games_table_exhibition"), *super().get_urls()]
+
+    def exhibition_view(self, request, table_id: int):
+        """An all-bot match at this table, at the levels staff choose, for people to watch (a
+        house rule shown, a bot level watched); logged with who started it."""
+        if not request.user.has_perm("games.start_exhibition"):
+            raise PermissionDenied
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            raise Http404("no such table")
+        players = get_ruleset(table.ruleset).parse_options(table.options)["players"]
+        form = ExhibitionForm(request.POST or None, players=players)
+        if request.method == "POST" and form.is_valid():
+            with transaction.atomic():
+                match = services.exhibition_open(staff=request.user, table=table,
+                                                 levels=form.levels())
+                self.log_addition(request, match, f"Exhibition at {table.slug}: "
+                                  f"{', '.join(form.levels())}")
+            self.message_user(request, format_html(
+                '{} started; watch it at <a href="/#/match/{}">/#/match/{}</a>.', match,
+                match.pk, match.pk), messages.SUCCESS)
+            return redirect("admin:games_match_change", match.pk)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta,
+                   "title": f"An exhibition match at {table}", "table": table, "form": form}
+        return TemplateResponse(request, "admin/games/table/exhibition.html", context)
 
 
 @admin.register(RulesetDefaults)

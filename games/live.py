@@ -22,6 +22,7 @@ not reconnect.
 """
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
@@ -42,8 +43,9 @@ from games import selectors
 logger = logging.getLogger(__name__)
 
 RECONNECT_SECONDS = 1.0
-# How long Redis keeps an account's list of open streams after the last one opened: entries of
-# a process that died are dropped by then (meanwhile they are the oldest, the first to go).
+# How long an account's stream counts towards its cap in Redis: entries a stream could not take
+# out as it ended (its process died) are dropped by then (meanwhile they are the oldest, the
+# first told to end, which costs nothing).
 ACCOUNT_STREAMS_SECONDS = 24 * 3600
 # How long a client waits before it reconnects to a stream the server ended because it is
 # stopping (SSE's `retry` field and the `restarting` event say so).
@@ -205,16 +207,16 @@ class Hub:
 
     async def count(self, subscription: Subscription) -> None:
         """The account's streams in every process, by when they opened: beyond
-        STREAM_MAX_PER_ACCOUNT the oldest end, wherever they are."""
-        key, user = account_streams_key(subscription.user), subscription.user
+        STREAM_MAX_PER_ACCOUNT the oldest end, wherever they are. Each takes itself out as it
+        ends: one whose notice was lost (Redis reconnecting) is told again at the next open."""
+        key, user, now = account_streams_key(subscription.user), subscription.user, time.time()
         try:
             async with self.client.pipeline(transaction=True) as pipe:
-                pipe.zadd(key, {subscription.id: time.time()})
+                pipe.zadd(key, {subscription.id: now})
+                pipe.zremrangebyscore(key, "-inf", now - ACCOUNT_STREAMS_SECONDS)
                 pipe.zrange(key, 0, -(settings.STREAM_MAX_PER_ACCOUNT + 1))
                 pipe.expire(key, ACCOUNT_STREAMS_SECONDS)
-                _, over, _ = await pipe.execute()
-            if over:
-                await self.client.zrem(key, *over)
+                *_, over, _ = await pipe.execute()
             for stream in over:
                 await self.client.publish(access_channel(user), json.dumps(
                     {"ended": "too_many_streams", "stream": stream.decode()}))
@@ -353,16 +355,16 @@ def _good_tokens(token_ids: list[int]) -> set[int]:
 
 
 HUB = Hub()
-_publisher = threading.local()
 
 
+@functools.cache
 def _redis() -> redis.Redis:
-    client = getattr(_publisher, "client", None)
-    if client is None:
-        timeout = settings.BROKER_TIMEOUT_SECONDS
-        client = _publisher.client = redis.Redis.from_url(
-            settings.LIVE_REDIS_URL, socket_timeout=timeout, socket_connect_timeout=timeout)
-    return client
+    """The process's publishing client, shared by its threads (redis-py's pool is thread-safe):
+    under ASGI every request runs in a thread of its own, and a client per thread was a new
+    connection per act."""
+    timeout = settings.BROKER_TIMEOUT_SECONDS
+    return redis.Redis.from_url(settings.LIVE_REDIS_URL, socket_timeout=timeout,
+                                socket_connect_timeout=timeout)
 
 
 def publish(channel: str, notice: dict) -> None:

@@ -64,6 +64,9 @@ class Table(models.Model):
         help_text="milliseconds between the server's consecutive moves (bots, 托管); 0: at once; "
         "empty: the house's pace (SERVER_PACE_MS)")
     active = models.BooleanField(default=True, help_text="listed and playable")
+    watchable = models.BooleanField(
+        default=True, help_text="anyone may watch its matches (public facts only) and replay "
+        "them once finished")
     position = models.PositiveSmallIntegerField(default=0, help_text="display order, lowest "
                                                 "first")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -176,13 +179,20 @@ class Match(models.Model):
     # that can be lost.
     due_at = models.DateTimeField(null=True, blank=True)
     standings = models.JSONField(null=True, blank=True)
+    # Anyone may watch it (public facts only) and replay it once finished; its players and
+    # staff always may. A table's matches take the table's word, an invite match its creator's.
+    watchable = models.BooleanField(default=False)
+    # A finished match's moves and events, once compacted, are in its RoundArchive rows.
+    compacted_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="when its moves and events were archived")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name_plural = "matches"
         ordering = ["-updated_at"]
-        permissions = [("abort_match", "Can abort a stuck match")]
+        permissions = [("abort_match", "Can abort a stuck match"),
+                       ("start_exhibition", "Can start an all-bot exhibition match")]
         indexes = [models.Index(fields=["due_at"], condition=models.Q(due_at__isnull=False),
                                 name="match_due")]
 
@@ -298,6 +308,7 @@ class Move(models.Model):
         FORCED = "forced"  # the engine's forced action (a pass with no legal answer)
         TIMEOUT = "timeout"  # the person's clock ran out: the seat goes into 托管
         AUTOPLAY = "autoplay"  # the seat is in 托管
+        LATE = "late"  # a `hard` bot's turn started after its time budget: `normal` played it
 
     # The match too, not only the round: the admin lists and replays a match's moves in one query.
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
@@ -346,3 +357,44 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.seq} of match {self.match_id}: {self.data.get('type')}"
+
+
+class Spectator(models.Model):
+    """Someone watching a match now: one row per (match, person) while one of their streams of
+    it is open, its time renewed as the stream goes on (a row left by a process that died is
+    counted until it is stale)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="spectators")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"],
+                                               name="spectator_unique_user")]
+        indexes = [models.Index(fields=["match", "seen_at"], name="spectator_match_seen")]
+
+    def __str__(self) -> str:
+        return f"{self.user} watching match {self.match_id}"
+
+
+class RoundArchive(models.Model):
+    """A finished match's round after compaction (games.archive): its moves and events, as one
+    compressed document, in place of their rows. Round 0 holds the events before the first
+    deal. Every read of moves and events falls back to these (games.selectors)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="archives")
+    number = models.PositiveIntegerField()
+    data = models.BinaryField(help_text="zlib-compressed JSON: {moves, events}")
+    moves = models.PositiveIntegerField(help_text="how many moves it holds")
+    events = models.PositiveIntegerField(help_text="how many events it holds")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="archive_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"archive of round {self.number} of match {self.match_id}"

@@ -9,7 +9,7 @@ from games.engine.actions import Action
 from games.engine.registry import get_ruleset
 from games.engine.ruleset import Ruleset
 from games.models import Match, Round, Seat, Table, options_hash
-from games.selectors import MatchRead, match_moves
+from games.selectors import MatchRead, match_events, match_moves
 from games.sql import SeatInfo
 
 
@@ -87,6 +87,12 @@ def rematch_summary(rematch: Match | None, reader_id: int | None) -> dict | None
             "yours": yours}
 
 
+def match_facts(match: Match) -> dict:
+    """What every answer about one match starts with."""
+    return {"id": match.pk, "ruleset": match.ruleset, "options": match.options,
+            "options_hash": match.options_hash, "status": match.status}
+
+
 def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -> dict:
     """The reader's view: the engine's view of the snapshot for their seat (None: an onlooker),
     the match's facts, their legal actions and the events read with it. A caller holding the
@@ -101,13 +107,11 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
     if legal is None or not your_turn:
         legal = engine.legal_actions(state, index) if your_turn else []
     return {
-        "id": match.pk,
-        "ruleset": match.ruleset,
-        "options": match.options,
-        "options_hash": match.options_hash,
-        "status": match.status,
+        **match_facts(match),
         "version": match.version,
-        "invite_code": match.invite_code if match.status == Match.Status.WAITING else None,
+        # A spectator may not take a seat by the back door.
+        "invite_code": match.invite_code if match.status == Match.Status.WAITING
+        and read.mine is not None else None,
         "bots_fill_at": match.bots_fill_at if match.status == Match.Status.WAITING else None,
         "you": index,
         "to_act": match.to_act,
@@ -123,6 +127,8 @@ def match_view(read: MatchRead, state=None, legal: list[Action] | None = None) -
         "last_event_seq": match.last_event_seq,
         "standings": match.standings,
         "rematch": rematch_summary(read.rematch, None if read.mine is None else read.mine.user_id),
+        "watchable": match.watchable,
+        "spectators": read.spectators,
     }
 
 
@@ -161,6 +167,7 @@ def table_view(table: Table) -> dict:
         "bots_after": table.bots_after,
         "turn_seconds": table.turn_seconds,
         "server_pace_ms": table.pace_ms(),
+        "watchable": table.watchable,
     }
 
 
@@ -181,6 +188,21 @@ def match_summary(match: Match, user) -> dict:
         "rematch": rematch_summary(getattr(match, "rematch", None), user.pk),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+    }
+
+
+def watch_summary(match: Match) -> dict:
+    """A match of the watch list (selectors.watch_list annotates `people` and `watching`)."""
+    seats = sorted(map(SeatInfo.of, match.seats.all()))
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "table": match.table.slug if match.table_id else None,
+        "round": match.round_number,
+        "people": match.people,
+        "spectators": match.watching,
+        "seats": [seat_summary(s, None, match.autoplay) for s in seats],
+        "created_at": match.created_at,
     }
 
 
@@ -212,6 +234,33 @@ def round_detail(rnd: Round) -> dict:
         data["hands"] = (rnd.final_view or {}).get("hands")
         data["bottom"] = (rnd.final_view or {}).get("bottom")
     return data
+
+
+def match_replay(match: Match, rounds: list[Round], user) -> dict:
+    """A finished match as its replay starts: the seats, the standings and each round played
+    to its end, its seed revealed (the deal can be checked against `seed_hash`)."""
+    seats = sorted(SeatInfo.of(s) for s in match.seats.select_related("user"))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    return {
+        **match_facts(match),
+        "watchable": match.watchable,
+        "you": None if mine is None else mine.index,
+        "seats": [seat_summary(s, mine, {}) for s in seats],
+        "standings": match.standings,
+        "rounds": [round_summary(r) for r in rounds],
+    }
+
+
+def round_replay(replay) -> dict:
+    """One round of a replay (selectors.RoundReplay): its record, the deal with every hand
+    open, then each move with its events and every hand after it."""
+    return {
+        **round_detail(replay.round),
+        "start": replay.start,
+        "steps": [{"seq": step.move.seq, "seat": step.move.seat, "actor": step.move.actor,
+                   "reason": step.move.reason or None, "action": step.move.action,
+                   "events": step.events, "view": step.view} for step in replay.steps],
+    }
 
 
 def match_export(match: Match) -> dict:
@@ -248,6 +297,6 @@ def match_export(match: Match) -> dict:
              "actor": row.actor, "version": row.version, "at": row.created_at.isoformat()}
             for number, seat, _, row in match_moves(match)
         ],
-        "events": event_dicts(match.events.order_by("seq")),
+        "events": event_dicts(match_events(match)),
         "snapshot": match.snapshot,
     }

@@ -9,6 +9,7 @@ tests/test_sql.py compares each statement's effect with the ORM's on both.
 import functools
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import NamedTuple
 
 from django.db import DatabaseError, connections, router, transaction
@@ -16,7 +17,7 @@ from django.db.models import DateTimeField, JSONField, Model
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from games.models import Event, Match, Round, Seat
+from games.models import Event, Match, Round, Seat, Spectator
 
 # One JSON array of arrays from a subquery's rows, per database.
 JSON_ROWS = {
@@ -61,6 +62,7 @@ class MatchRow(NamedTuple):
     seed_hash: str | None
     seats: list[SeatInfo]
     events: list[EventRow] | None
+    spectators: int | None = None
 
 
 def _db():
@@ -156,13 +158,23 @@ def _event_rows(db) -> str:
     return _json_rows(db, columns, source, order=seq)
 
 
+def _spectator_count(db) -> str:
+    """How many people watch: their stream was seen since a time (one parameter)."""
+    s = "w"
+    return (f"(SELECT COUNT(*) FROM {_table(db, Spectator, s)}"
+            f" WHERE {_column(db, Spectator, s, 'match')} = {_column(db, Match, 'm', 'id')}"
+            f" AND {_column(db, Spectator, s, 'seen_at')} >= %s)")
+
+
 @functools.cache
-def _match_sql(alias: str, lock: bool, events: bool) -> str:
+def _match_sql(alias: str, lock: bool, events: bool, spectators: bool = False) -> str:
     db = connections[alias]
     m, r = "m", "r"
     selected = [f"{m}.{_qn(db, f.column)}" for f in _loaded(Match)]
     selected += [_column(db, Round, r, "number"), _column(db, Round, r, "seed_hash"),
                  _seat_rows(db)]
+    if spectators:
+        selected.append(_spectator_count(db))
     if events:
         selected.append(_event_rows(db))
     lock_clause = f" FOR UPDATE OF {m}" if lock and db.features.has_select_for_update else ""
@@ -173,15 +185,18 @@ def _match_sql(alias: str, lock: bool, events: bool) -> str:
 
 
 def match_row(match_id: int, *, lock: bool = False, events_after: int | None = None,
-              recent: int = 0, limit: int = 0) -> MatchRow | None:
+              recent: int = 0, limit: int = 0,
+              spectators_since: datetime | None = None) -> MatchRow | None:
     """The match with its current round and seats in one query; `lock`: the row stays locked
     until the transaction ends. With `limit`, the events after `events_after` (None: the last
-    `recent`) come too, at most `limit`."""
+    `recent`) come too, at most `limit`; with `spectators_since`, how many spectators were seen
+    since then."""
     db = _db()
-    with_events = limit > 0
-    params = [events_after, recent, limit, match_id] if with_events else [match_id]
+    with_events, counted = limit > 0, spectators_since is not None
+    params = [db.ops.adapt_datetimefield_value(spectators_since)] if counted else []
+    params += [events_after, recent, limit, match_id] if with_events else [match_id]
     with _cursor(db) as cursor:
-        cursor.execute(_match_sql(db.alias, lock, with_events), params)
+        cursor.execute(_match_sql(db.alias, lock, with_events, counted), params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -189,12 +204,16 @@ def match_row(match_id: int, *, lock: bool = False, events_after: int | None = N
     values, rest = row[:len(fields)], row[len(fields):]
     match = Match.from_db(db.alias, [f.attname for f in fields], _convert(db, fields, values))
     number, seed_hash, seat_rows = rest[:3]
+    rest = rest[3:]
     seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))
                    for i, kind, level, user, name, score, out in json.loads(seat_rows or "[]"))
+    watching = None
+    if counted:
+        watching, rest = rest[0], rest[1:]
     events = None
     if with_events:
-        events = [EventRow(*e) for e in json.loads(rest[3] or "[]")]
-    return MatchRow(match, number, seed_hash, seats, events)
+        events = [EventRow(*e) for e in json.loads(rest[0] or "[]")]
+    return MatchRow(match, number, seed_hash, seats, events, watching)
 
 
 def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]) -> Model | None:

@@ -3,6 +3,7 @@ equivalent does. The unit suite runs these on SQLite, tests/integration/test_sql
 PostgreSQL."""
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.db import transaction
@@ -14,7 +15,7 @@ from accounts.models import AuthToken
 from games import hooks, services, sql
 from games.engine.actions import action_from_dict
 from games.engine.registry import get_ruleset
-from games.models import Event, Match, Move, Seat
+from games.models import Event, Match, Move, Seat, Spectator
 from games.sql import EventRow, SeatInfo
 from tests.matchplay import bots
 
@@ -74,6 +75,22 @@ def test_the_events_read_with_the_match_are_what_the_orm_reads(match, after, rec
     since = match.last_event_seq - recent if after is None else after
     orm = Event.objects.filter(match=match, seq__gt=since).order_by("seq")[:limit]
     assert row.events == [EventRow(e.seq, e.round_number, e.version, e.data) for e in orm]
+
+
+@pytest.mark.parametrize("events", [0, 50])
+def test_the_spectators_counted_with_the_match_are_what_the_orm_counts(match, django_user_model,
+                                                                      events):
+    now = timezone.now()
+    for i, seconds in enumerate((0, 10, 100)):
+        Spectator.objects.create(match=match, seen_at=now - timedelta(seconds=seconds),
+                                 user=django_user_model.objects.create_user(f"watcher{i}"))
+    since = now - timedelta(seconds=30)
+    row = sql.match_row(match.pk, spectators_since=since, events_after=None, recent=5,
+                        limit=events)
+    assert row.spectators == Spectator.objects.filter(match=match, seen_at__gte=since).count()
+    assert row.spectators == 2
+    assert (row.events is None) == (events == 0)
+    assert sql.match_row(match.pk).spectators is None
 
 
 def test_no_such_match_reads_as_none():

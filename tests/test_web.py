@@ -99,6 +99,7 @@ def test_production_pages_link_the_hashed_files(collected):
         page = Client().get("/").content.decode()
     assert f'/static/{paths["web/js/app.js"]}' in page
     assert f'/static/{paths["web/css/table.css"]}' in page
+    assert f'/static/{paths["web/css/cards.css"]}' in page
     # A ruleset's module is imported by the URL the page gives: the hashed one, which imports
     # the page's own hashed modules (a second copy of i18n.js would not know the language).
     assert (f'<link rel="modulepreload" href="/static/{paths["web/js/rulesets/510k.js"]}" '

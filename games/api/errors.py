@@ -21,6 +21,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games import metrics
 from games.api.middleware import current_request_id
 from games.engine.errors import Refusal
 
@@ -79,13 +80,14 @@ ERRORS: dict[str, tuple[int, str]] = {
     "idempotency_key_reused": (409, "the Idempotency-Key made another action"),
     "not_a_guest": (409, "the account is registered already"),
     "name_taken": (409, "another account has this name, or one that looks like it"),
-    "match_not_finished": (409, "a rematch is asked for once the match is finished"),
+    "match_not_finished": (409, "a rematch is asked for once the match is finished, a replay "
+                           "once it is over"),
     "no_rematch": (409, "nobody asked for a rematch of this match"),
     "rematch_closed": (409, "the rematch started without you: bots took your seat"),
     "body_too_large": (413, "the body is over the size limit"),
     "unsupported_media_type": (415, "the body is not JSON"),
-    "throttled": (429, "too many sign-ins from this address (or new guests from this browser): "
-                  "wait"),
+    "throttled": (429, "too many sign-ins from this address (or new guests from this browser, "
+                  "or phrases from this person): wait"),
     "server_error": (500, "a bug on the server's side"),
     "unavailable": (503, "the database is out of reach for a moment: retry"),
     "database_busy": (503, "the embedded mode's SQLite stayed locked: retry"),
@@ -164,6 +166,8 @@ def exception_handler(exc, context):
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
     if isinstance(exc, Refusal):
+        if status_of(exc.code) == status.HTTP_409_CONFLICT:
+            metrics.CONFLICTS.labels(exc.code).inc()
         return Response(error_body(exc.code, exc.message, exc.details),
                         status=status_of(exc.code))
     if isinstance(exc, RequestDataTooBig):

@@ -15,7 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import heartbeats
+from games import coordination
 
 
 class HealthSerializer(serializers.Serializer):
@@ -101,12 +101,12 @@ def readiness() -> dict:
     else:
         queues = [settings.BOTS_QUEUE, settings.CLOCK_QUEUE]
         try:
-            ages = heartbeats.last_beats([heartbeats.SWEEP, *queues])
+            ages = coordination.last_beats([coordination.SWEEP, *queues])
         except (RedisError, OSError):
             answer.update(redis="unreachable", sweep="unknown", bots_worker="unknown",
                           clock_worker="unknown")
         else:
-            sweep = ages[heartbeats.SWEEP]
+            sweep = ages[coordination.SWEEP]
             worker_stale = 3 * settings.WORKER_HEARTBEAT_SECONDS
             answer.update(
                 redis="ok",

@@ -113,7 +113,7 @@ class MatchListCreateView(APIView):
         body = parse(CREATE, request.data, "invalid_input")
         match = services.match_create(owner=request.user, ruleset=body["ruleset"],
                                       table=body["table"], options=body["options"],
-                                      seats=body["seats"])
+                                      seats=body["seats"], watchable=body["watchable"])
         read = selectors.match_for(request.user, match.pk, events=selectors.MAX_EVENTS)
         return view_response(read, code=status.HTTP_201_CREATED)
 

@@ -8,6 +8,7 @@ import contextvars
 import logging
 import uuid
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.core.signals import request_finished
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -20,20 +21,53 @@ def current_request_id() -> str | None:
     return _request_id.get()
 
 
-class RequestIdMiddleware:
-    """Gives each request a new random id. A client's own X-Request-ID is not reused: an id
-    anyone can choose could make one request's log lines pass for another's."""
+class Middleware:
+    """A middleware that is synchronous or asynchronous as the chain around it is, so that Django
+    puts no thread hop around it under ASGI. Its `before(request)` (a response ends the request
+    there) and `after(request, response)` are quick and never block: neither needs a thread."""
+
+    sync_capable = True
+    async_capable = True
 
     def __init__(self, get_response):
         self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
 
     def __call__(self, request):
-        request_id = uuid.uuid4().hex
+        if self.async_mode:
+            return self._acall(request)
+        response = self.before(request)
+        if response is None:
+            response = self.get_response(request)
+        return self.after(request, response)
+
+    async def _acall(self, request):
+        response = self.before(request)
+        if response is None:
+            response = await self.get_response(request)
+        return self.after(request, response)
+
+    def before(self, request):
+        return None
+
+    def after(self, request, response):
+        return response
+
+
+class RequestIdMiddleware(Middleware):
+    """Gives each request a new random id. A client's own X-Request-ID is not reused: an id
+    anyone can choose could make one request's log lines pass for another's."""
+
+    def before(self, request):
+        request.request_id = uuid.uuid4().hex
         # Kept until the response is closed, not only while the middleware runs: Django logs an
         # error response ("Not Found: ...") after the last middleware has returned.
-        _request_id.set(request_id)
-        response = self.get_response(request)
-        response[REQUEST_ID_HEADER] = request_id
+        _request_id.set(request.request_id)
+
+    def after(self, request, response):
+        response[REQUEST_ID_HEADER] = request.request_id
         return response
 
 
@@ -62,12 +96,8 @@ JSON_POLICY = "default-src 'none'; frame-ancestors 'none'"
 PAGES = ("/admin/", "/api/v1/docs/")
 
 
-class ContentSecurityPolicyMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
+class ContentSecurityPolicyMiddleware(Middleware):
+    def after(self, request, response):
         if "Content-Security-Policy" not in response:
             page = request.path == "/" or request.path.startswith(PAGES)
             response["Content-Security-Policy"] = PAGE_POLICY if page else JSON_POLICY

@@ -6,6 +6,7 @@ any use for one. The one stored header, Idempotency-Key, allows visible ASCII on
 
 from django.http import HttpResponseBadRequest, JsonResponse
 
+from games.api.middleware import Middleware
 from games.engine.errors import IllegalAction
 
 NUL = "\x00"
@@ -44,20 +45,17 @@ def nul_refused(data) -> None:
         raise refusal(path or None)
 
 
-class NulQueryMiddleware:
+class NulQueryMiddleware(Middleware):
     """A query string with a NUL in a parameter's name or value: a 400 `invalid_input` naming
     it under /api/, a plain 400 elsewhere (the admin's filters would take it to the database)."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def before(self, request):
         query = request.META.get("QUERY_STRING", "")
         if "%00" in query or NUL in query:
             for name, values in request.GET.lists():
                 if NUL in name or any(NUL in value for value in values):
                     return self._refused(request, name)
-        return self.get_response(request)
+        return None
 
     @staticmethod
     def _refused(request, name: str):

@@ -52,6 +52,9 @@ CREATE = Obj({
                                "other values", any_of("MatchOptions", "")), {}),
     "seats": Field(Nullable(List(SEAT, MAX_SEATS, 1, "seat 0 is yours (human); default: you "
                                  "and `players - 1` bots (normal, or the table's)")), None),
+    "watchable": Field(Nullable(Bool("anyone may watch it (public facts only) and replay it "
+                                     "once finished; default: as its table says, false "
+                                     "without a table")), None),
 }, "a new match")
 
 
@@ -158,6 +161,12 @@ class MatchViewOutput(serializers.Serializer):
     last_event_seq = serializers.IntegerField()
     standings = serializers.ListField(child=serializers.DictField(), allow_null=True)
     rematch = REMATCH
+    watchable = serializers.BooleanField(
+        help_text="anyone may watch it and replay it once finished (its players and staff "
+        "always may)")
+    spectators = serializers.IntegerField(
+        allow_null=True, help_text="how many people watch it now (their stream is open); null "
+        "in an act's answer")
 
 
 class MatchSummaryOutput(serializers.Serializer):
@@ -179,6 +188,28 @@ class MatchListOutput(serializers.Serializer):
     results = MatchSummaryOutput(many=True)
     next = serializers.IntegerField(allow_null=True, help_text="pass it as `before` for the "
                                     "next page; null on the last")
+
+
+class WatchSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    table = serializers.CharField(allow_null=True, help_text="its table's slug, if any")
+    round = serializers.IntegerField()
+    people = serializers.IntegerField(help_text="people seated (the others are bots)")
+    spectators = serializers.IntegerField(help_text="how many watch it now")
+    seats = SeatOutput(many=True)
+    created_at = serializers.DateTimeField()
+
+
+class WatchPage(serializers.Serializer):
+    people = serializers.IntegerField()
+    before = serializers.IntegerField()
+
+
+class WatchListOutput(serializers.Serializer):
+    results = WatchSummaryOutput(many=True)
+    next = WatchPage(allow_null=True, help_text="pass both as query parameters for the next "
+                     "page; null on the last")
 
 
 class EventsOutput(serializers.Serializer):
@@ -220,6 +251,37 @@ class RoundDetailOutput(RoundOutput):
     )
 
 
+class ReplayOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    options = serializers.DictField()
+    options_hash = serializers.CharField()
+    status = serializers.ChoiceField(choices=STATUSES, help_text="finished or aborted")
+    watchable = serializers.BooleanField(help_text="anyone may replay it")
+    you = serializers.IntegerField(allow_null=True, help_text="your seat, if you played")
+    seats = SeatOutput(many=True)
+    standings = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    rounds = RoundOutput(many=True, help_text="the rounds played to their end (an aborted "
+                         "match's last is not), each with its seed")
+
+
+class ReplayStepOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    actor = serializers.ChoiceField(choices=["human", "bot", "auto"])
+    reason = serializers.CharField(allow_null=True, help_text="why the server played it")
+    action = serializers.DictField()
+    events = serializers.ListField(child=serializers.DictField(),
+                                   help_text="the ruleset's events the move caused")
+    view = serializers.DictField(help_text="the full view after it: every hand open")
+
+
+class RoundReplayOutput(RoundDetailOutput):
+    start = serializers.DictField(help_text="the full view as the round was dealt (510k: "
+                                  "before the cut deals the hands)")
+    steps = ReplayStepOutput(many=True)
+
+
 class LeaveOutput(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
@@ -258,6 +320,23 @@ class TableOutput(serializers.Serializer):
         "none when one person plays against bots, 30 when people share the table")
     server_pace_ms = serializers.IntegerField(
         help_text="milliseconds between the server's consecutive moves in its matches")
+    watchable = serializers.BooleanField(help_text="anyone may watch its matches")
+
+
+class PhraseOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="what a player sends, and the stream's `phrase`")
+    kind = serializers.ChoiceField(choices=["phrase", "emoji"])
+    text = Labels()
+
+
+class PhraseListOutput(serializers.Serializer):
+    results = PhraseOutput(many=True)
+
+
+class TalkOutput(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="who said it")
+    phrase = serializers.CharField()
+    at = serializers.DateTimeField()
 
 
 class TableListOutput(serializers.Serializer):

@@ -6,6 +6,11 @@ changed in the reader's own view (`changed`: its top-level keys that changed, `s
 the state's keys that changed). Each message's `id` is the last event seq it covers: a client
 that reconnects with `Last-Event-ID` gets the updates it missed, then a whole view again. A match
 that is over and fully sent answers 204, which tells a browser to stop reconnecting.
+A reader with no seat at a match they may watch (games.selectors.may_watch) gets the spectator's
+view, and counts as a spectator while the stream lasts (games.services.spectator_seen).
+
+A phrase said at the table (POST /matches/{id}/talk/) comes as `event: talk` (`seat`, `phrase`,
+`at`), without an id: it is stored nowhere, so a reconnecting reader does not get it again.
 
 `GET /api/v1/stream/`: the reader's account: `matches` (every waiting or active match of theirs),
 then `seated`, `player_joined`, `match_started`, `your_turn`, `match_finished` and
@@ -25,6 +30,7 @@ import json
 import logging
 import time
 from datetime import datetime
+from typing import NamedTuple
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -36,7 +42,7 @@ from rest_framework import exceptions
 from rest_framework.settings import import_from_string
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import live, presenters, selectors, services
+from games import live, metrics, presenters, selectors, services
 from games.api.errors import error_body, exception_handler
 from games.api.params import QueryInt, takes, whole_number
 from games.api.serializers import WHOLE
@@ -71,6 +77,18 @@ ENDED = {
     "too_many_streams": sse("closed", {"code": "too_many_streams", "message": "Closed: this "
                                        "account opened more streams than it may keep open."}),
 }
+
+
+async def counted(kind: str, messages):
+    """The stream's messages, counted while it is open (games.metrics)."""
+    metrics.STREAMS_OPEN.labels(kind).inc()
+    pushed = metrics.PUSHED.labels(kind)
+    try:
+        async for message in messages:
+            pushed.inc()
+            yield message
+    finally:
+        metrics.STREAMS_OPEN.labels(kind).dec()
 
 
 def only_get(view):
@@ -155,21 +173,45 @@ def _last_event_id(request) -> int | None:
     return LAST_EVENT_ID.parse(request)
 
 
-def _differences(before: dict, after: dict, skip: tuple[str, ...] = ()) -> dict:
-    """The keys of `after` whose values differ from `before`'s, and those gone from it as
-    None, so that applying them over `before` gives `after`."""
-    found = {k: v for k, v in after.items()
-             if k not in skip and (k not in before or before[k] != v)}
-    found.update((k, None) for k in before.keys() - after.keys() if k not in skip)
+class Sent(NamedTuple):
+    """What a stream keeps of the view it sent last, to tell what a new one changed: each
+    top-level key's value, and the state's one level down, as JSON text. Dicts of strings are
+    not tracked by the garbage collector: a thousand streams holding their views as dicts and
+    lists made each full collection walk millions of objects (pauses of 100-500 ms)."""
+
+    status: str
+    version: int
+    last_event_seq: int
+    deadline: datetime | None
+    top: dict[str, str]
+    state: dict[str, str]
+
+    @classmethod
+    def of(cls, view: dict) -> "Sent":
+        top = {k: _text(v) for k, v in view.items() if k not in ("events", "state")}
+        state = {k: _text(v) for k, v in (view.get("state") or {}).items()}
+        return cls(view["status"], view["version"], view["last_event_seq"], _deadline(view),
+                   top, state)
+
+
+def _text(value) -> str:
+    return json.dumps(value, cls=JSONEncoder)
+
+
+def _differences(before: dict[str, str], after: dict[str, str], values: dict) -> dict:
+    """The keys whose text differs from `before`'s (with their value, from `values`), and those
+    gone as None, so that applying them over the view held gives the new one."""
+    found = {k: values[k] for k, text in after.items() if before.get(k) != text}
+    found.update((k, None) for k in before.keys() - after.keys())
     return found
 
 
-def _changed(before: dict, after: dict) -> dict:
-    """What of the reader's view changed: top-level keys, and the state's keys one level down."""
-    changed = _differences(before, after, skip=("events", "state"))
-    state, previous = after.get("state") or {}, before.get("state") or {}
-    if state != previous:
-        changed["state"] = _differences(previous, state)
+def _changed(before: Sent, after: Sent, view: dict) -> dict:
+    """What of the reader's view changed (`view`, kept as `after`): top-level keys, and the
+    state's keys one level down."""
+    changed = _differences(before.top, after.top, view)
+    if after.state != before.state:
+        changed["state"] = _differences(before.state, after.state, view.get("state") or {})
     return changed
 
 
@@ -197,46 +239,74 @@ def _deadline(view: dict) -> datetime | None:
     return view.get("bots_fill_at")
 
 
-async def _match_messages(user, token, match_id: int, last_id: int | None):
+async def _first(read, user, match_id: int, last_id: int | None):
+    """The messages a stream starts with, what it keeps of its view, and whether the server
+    is to act (the view itself is not kept: see Sent)."""
+    view, server = await read(user, match_id, last_id)
+    messages = []
+    if last_id is not None:
+        messages = _updates(view["events"])
+        # The catch-up just delivered these: the view carries none of them again.
+        view = {**view, "events": []}
+    messages.append(sse("view", view, view["last_event_seq"]))
+    return messages, Sent.of(view), server
+
+
+async def _next(read, user, match_id: int, sent: Sent):
+    """The update messages since `sent`, if its version moved: (messages, kept, server)."""
+    latest, server = await read(user, match_id, sent.last_event_seq)
+    if latest["version"] == sent.version:
+        return None
+    now = Sent.of(latest)
+    return _updates(latest["events"], _changed(sent, now, latest)), now, server
+
+
+async def _match_messages(user, token, match_id: int, last_id: int | None, watching: bool):
+    """`watching`: the reader has no seat, and counts as a spectator while the stream lasts."""
     subscription = _subscribe(user, token, [live.match_channel(match_id)])
     read = in_thread(_view)
     heartbeat = settings.STREAM_HEARTBEAT_SECONDS
     try:
-        view, server = await read(user, match_id, last_id)
-        if last_id is not None:
-            for message in _updates(view["events"]):
-                yield message
-            # The catch-up just delivered these: the view carries none of them again.
-            view = {**view, "events": []}
-        yield sse("view", view, view["last_event_seq"])
+        messages, sent, server = await _first(read, user, match_id, last_id)
+        for message in messages:
+            yield message
+        del messages
+        renewed = time.monotonic()
         quiet, looked = time.monotonic(), None
-        while view["status"] not in FINAL:
+        while sent.status not in FINAL:
             # A clock that runs out is read at once (the read plays what is overdue), not
             # left to the recovery sweep; once per deadline. A server turn that does not come
             # is read again and again (see STREAM_SERVER_TURN_SECONDS), and when it is due (a
             # paced turn, which the embedded mode plays on that read).
-            deadline = _deadline(view)
+            deadline = sent.deadline
             due = deadline is not None and deadline != looked
             left = (deadline - timezone.now()).total_seconds() + 0.1 if due else heartbeat
             if server is not None:
                 left = min(left, settings.STREAM_SERVER_TURN_SECONDS,
                            (server - timezone.now()).total_seconds() + 0.02)
             notice = await subscription.next(max(0.1, min(left, heartbeat)))
+            if notice is not None and "talk" in notice:  # a phrase: told, stored nowhere
+                yield sse("talk", notice["talk"])
+                quiet = time.monotonic()
+                continue
             if notice is None:
                 fresh = due and timezone.now() >= deadline
                 looked = deadline if fresh else looked
                 fresh = fresh or server is not None
             else:
-                fresh = notice.get("resync") or notice["version"] > view["version"]
-            if fresh:
-                latest, server_now = await read(user, match_id, view["last_event_seq"])
-                if latest["version"] != view["version"]:
-                    for message in _updates(latest["events"], _changed(view, latest)):
-                        yield message
-                    view, server, quiet = latest, server_now, time.monotonic()
+                fresh = notice.get("resync") or notice["version"] > sent.version
+            if fresh and (update := await _next(read, user, match_id, sent)) is not None:
+                for message in update[0]:
+                    yield message
+                _, sent, server = update
+                del update
+                quiet = time.monotonic()
             if time.monotonic() - quiet >= heartbeat:
                 yield HEARTBEAT
                 quiet = time.monotonic()
+            if watching and time.monotonic() - renewed >= heartbeat:
+                await in_thread(services.spectator_seen)(match_id=match_id, user=user)
+                renewed = time.monotonic()
     except live.Stopping:
         yield RESTARTING
     except live.Ended as ended:
@@ -245,6 +315,8 @@ async def _match_messages(user, token, match_id: int, last_id: int | None):
         _ended(error)
     finally:
         subscription.close()
+        if watching:
+            await in_thread(services.spectator_gone)(match_id=match_id, user=user)
 
 
 @takes("ticket", LAST_EVENT_ID)
@@ -259,7 +331,14 @@ async def match_stream(request, match_id: int):
     if match.match.status in FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
         return HttpResponse(status=204)  # nothing more will come: do not reconnect
-    return StreamingHttpResponse(_match_messages(user, token, match_id, last_id),
+    watching = match.mine is None and match.match.status not in FINAL
+    if watching:
+        try:
+            await in_thread(services.spectator_seen)(match_id=match_id, user=user)
+        except REFUSED as error:
+            return _refused(error)
+    return StreamingHttpResponse(counted("match", _match_messages(user, token, match_id, last_id,
+                                                                  watching)),
                                  content_type="text/event-stream", headers=HEADERS)
 
 
@@ -343,6 +422,8 @@ async def _account_messages(user, token):
                     quiet = time.monotonic()
                 continue
             quiet = time.monotonic()
+            if "talk" in notice:  # said at a table: that match's stream tells it
+                continue
             if notice.get("resync"):
                 mine, fills = await in_thread(_open_matches)(user)
                 subscription.listen(live.match_channel(m) for m in mine)
@@ -391,5 +472,5 @@ async def account_stream(request):
         user, token = await in_thread(_reader)(request)
     except REFUSED as error:
         return _refused(error)
-    return StreamingHttpResponse(_account_messages(user, token),
+    return StreamingHttpResponse(counted("account", _account_messages(user, token)),
                                  content_type="text/event-stream", headers=HEADERS)

@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import matches, rematch, rules, streams, tables
+from games.api import matches, rematch, replays, rules, streams, tables, talk, watch
 from games.api.errors import no_such_url
 from games.api.health import HealthView, ReadyView
 from games.api.params import takes
@@ -37,16 +37,22 @@ urlpatterns = [
     path("rules/", rules.RulesetListView.as_view(), name="rules"),
     path("rules/<str:ruleset>/evaluate/", rules.EvaluateView.as_view(), name="rules-evaluate"),
     path("rules/<str:ruleset>/settle/", rules.SettleView.as_view(), name="rules-settle"),
+    path("phrases/", talk.PhraseListView.as_view(), name="phrases"),
     path("tables/", tables.TableListView.as_view(), name="tables"),
     path("tables/<slug:slug>/play/", tables.TablePlayView.as_view(), name="table-play"),
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
+    path("watch/", watch.WatchListView.as_view(), name="watch"),
     path("matches/<id:match_id>/", matches.MatchDetailView.as_view(), name="match"),
     path("matches/<id:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
     path("matches/<id:match_id>/events/", matches.MatchEventsView.as_view(), name="match-events"),
     path("matches/<id:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
     path("matches/<id:match_id>/rounds/<id:number>/", matches.MatchRoundDetailView.as_view(),
          name="match-round"),
+    path("matches/<id:match_id>/talk/", talk.TalkView.as_view(), name="match-talk"),
+    path("matches/<id:match_id>/replay/", replays.ReplayView.as_view(), name="match-replay"),
+    path("matches/<id:match_id>/replay/<id:number>/", replays.RoundReplayView.as_view(),
+         name="match-replay-round"),
     path("matches/<id:match_id>/join/", matches.MatchJoinByIdView.as_view(),
          name="match-join"),
     path("matches/<id:match_id>/leave/", matches.MatchLeaveView.as_view(), name="match-leave"),

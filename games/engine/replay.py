@@ -21,7 +21,8 @@ def replay(
         while played < round_number:
             state = ruleset.start_round(state, seeds[played])
             played += 1
-        state, _ = ruleset.apply(state, seat, action)
+        state, events = ruleset.apply(state, seat, action)
+        state = ruleset.remember(state, events)
     while played < len(seeds) and ruleset.table(state).needs_round:
         state = ruleset.start_round(state, seeds[played])
         played += 1

@@ -149,6 +149,17 @@ class Ruleset(ABC, Generic[S]):
         """The new state and the public events the action caused (no hidden card in them).
         Raises IllegalAction with a stable code and leaves `state` as it was."""
 
+    # True when `remember` keeps something: a bot's turn then reads the round's stored events.
+    remembers: ClassVar[bool] = False
+
+    def remember(self, state: S, events: Sequence[dict], whole: bool = False) -> S:
+        """`state` with what its views keep of `events`, an action's as `apply` returned them (a
+        bounded tail of the round's public events, say; a ruleset that keeps none: `state`).
+        `apply` keeps nothing of them, which spares the search's rollouts the cost: the service
+        calls this once per action. With `whole`, `events` are all of the current round's so far
+        as stored, and all are kept: a bot's copy of the state, never stored."""
+        return state
+
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
         try:
             self.apply(state, seat, action)

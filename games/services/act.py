@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 
-from games import selectors, sql
+from games import metrics, selectors, sql
 from games.engine.actions import Action
 from games.errors import Conflict, Forbidden, NotFound, StaleVersion
 from games.models import Event, Match, Move
@@ -64,6 +64,8 @@ def action_submit(
     if done is None:  # the action ends a round: settling it and dealing the next need the lock
         with transaction.atomic():
             done = act(lock=True)
+    if isinstance(done, Submitted):
+        metrics.ACTS.labels(actor).inc()
     return done
 
 

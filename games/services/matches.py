@@ -66,17 +66,20 @@ def seat_specs(seats: Sequence[Mapping] | None, players: int,
 
 @transaction.atomic
 def match_create(*, owner, ruleset: str | None, options: Mapping | None, seats: Sequence | None,
-                 table: str | None = None) -> Match:
+                 table: str | None = None, watchable: bool | None = None) -> Match:
     """A new match with `owner` in seat 0, from a table (its ruleset, options and bots) or a
-    ruleset; dealt at once when no other human seat is open."""
+    ruleset; dealt at once when no other human seat is open. Watchable as the creator says,
+    else as its table is (without a table: not)."""
     chosen = None if table is None else _table_named(table)
     engine = get_ruleset(_ruleset_of(ruleset, chosen))
     options = dict(options or {})
     clock = _turn_clock(options.pop("turn_seconds", MISSING), chosen)
     pace = _server_pace(options.pop("server_pace_ms", MISSING), chosen)
     parsed = _options_for(engine, chosen, options, seats)
+    if watchable is None:
+        watchable = chosen is not None and chosen.watchable
     return match_open(owner, engine, parsed, seat_specs(seats, parsed["players"], chosen),
-                      chosen, clock=clock, pace=pace)
+                      chosen, clock=clock, pace=pace, watchable=watchable)
 
 
 def _table_named(slug: str) -> Table:
@@ -147,14 +150,15 @@ def _server_pace(asked, table: Table | None) -> int | None:
 
 
 def match_open(owner, engine: Ruleset, options: dict, specs: list[dict], table: Table | None,
-               bots_fill_at=None, clock: int | None = None, *, seat: int = 0,
-               rematch_of: Match | None = None, pace: int | None = None) -> Match:
-    """The match's rows, `owner` in `seat` (a human seat may be kept for someone: its spec's
-    `reserved_for`); started at once if no human seat is open. `pace`: the server's, in ms
-    (None: the table's, else the house's)."""
+               bots_fill_at=None, clock: int | None = None, *, seat: int | None = 0,
+               rematch_of: Match | None = None, pace: int | None = None,
+               watchable: bool = False) -> Match:
+    """The match's rows, `owner` in `seat` (None: nowhere, an exhibition's staff; a human seat
+    may be kept for someone: its spec's `reserved_for`); started at once if no human seat is
+    open. `pace`: the server's, in ms (None: the table's, else the house's)."""
     match = Match.objects.create(
         ruleset=engine.name, options=options, options_hash=options_hash(options),
-        turn_seconds=clock, table=table, rematch_of=rematch_of,
+        turn_seconds=clock, table=table, rematch_of=rematch_of, watchable=watchable,
         server_pace_ms=pace if pace is not None else
         table.pace_ms() if table is not None else settings.SERVER_PACE_MS,
         owner=owner, invite_code=_invite_code(), bots_fill_at=bots_fill_at,
@@ -168,7 +172,8 @@ def match_open(owner, engine: Ruleset, options: dict, specs: list[dict], table: 
     )
     progress = Progress.load(match)
     progress.event({"type": "match_created", "seats": [s["type"] for s in specs]})
-    progress.seated.append((owner.pk, seat))
+    if seat is not None:
+        progress.seated.append((owner.pk, seat))
     start_if_full(progress)
     progress.save()
     return match

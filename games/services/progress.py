@@ -99,6 +99,7 @@ class Progress:
         it with an idempotency key). A person who acts takes their seat back from 托管; a clock
         that ran out puts the seat into it."""
         self.state, events = self.engine.apply(self.state, seat, action)
+        self.state = self.engine.remember(self.state, events)
         self.match.round_moves += 1
         self.moves.append({"match_id": self.match.pk, "round_id": self.match.current_round_id,
                            "seq": self.match.round_moves, "seat": seat,

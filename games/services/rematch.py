@@ -95,7 +95,7 @@ def _open(found: Finished, user) -> Match:
     waiting = timedelta(seconds=settings.REMATCH_ANSWER_SECONDS)
     rematch = match_open(user, get_ruleset(old.ruleset), old.options, specs, old.table,
                          timezone.now() + waiting, clock=old.turn_seconds, seat=asker.index,
-                         rematch_of=old, pace=old.server_pace_ms)
+                         rematch_of=old, pace=old.server_pace_ms, watchable=old.watchable)
     told = Progress.load(old)
     told.event({"type": "rematch_offered", "match": rematch.pk, "seat": asker.index})
     told.save()

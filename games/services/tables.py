@@ -47,11 +47,13 @@ def table_play(*, user, slug: str) -> Seated:
     players = options["players"]
     if table.bots_after == 0:
         return Seated(match_open(user, engine, options, seat_specs(None, players, table),
-                                 table, clock=table.turn_seconds), True)
+                                 table, clock=table.turn_seconds, watchable=table.watchable),
+                      True)
     fill_at = timezone.now() + timedelta(seconds=table.bots_after)
     # The match row says when its bots are due: the recovery sweep seats them then.
     return Seated(match_open(user, engine, options, [{"type": "human"}] * players, table,
-                             fill_at, clock=table.turn_seconds), True)
+                             fill_at, clock=table.turn_seconds, watchable=table.watchable),
+                  True)
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import OperationalError, connection
 
-from games import heartbeats
+from games import coordination
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def workers_mode(settings, monkeypatch):
     settings.SWEEP_STALE_SECONDS = 10
     settings.WORKER_HEARTBEAT_SECONDS = 5
     ages = {"sweep": 1.5, "bots": 2.0, "clock": 3.0}
-    monkeypatch.setattr(heartbeats, "last_beats", lambda names: {n: ages[n] for n in names})
+    monkeypatch.setattr(coordination, "last_beats", lambda names: {n: ages[n] for n in names})
     return ages
 
 

@@ -6,10 +6,13 @@ seeded matches at random and after each of their actions also asks for the view,
 list, the rounds and tries cards that are not theirs, while the match's stream stays open; every
 card object ({"id", "code"}) in every one of those responses and stream messages is checked
 against the cards hidden from them at that moment: the ids the full view holds that neither an
-onlooker's view nor their own hand does (others' hands, the pile, the 2-player bottom). A leak
-planted in a ruleset (tests/rulesets/leaky.py) fails the scan."""
+onlooker's view nor their own hand does (others' hands, the pile, the 2-player bottom). The match
+is watchable, and a spectator asks for the same (the watch list instead of theirs) with their own
+stream open: everything they read is checked against every card an onlooker's view does not
+hold. A leak planted in a ruleset (tests/rulesets/leaky.py) fails the scan."""
 
 import asyncio
+import dataclasses
 import random
 from typing import NamedTuple
 
@@ -18,12 +21,12 @@ from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 from rest_framework.test import APIClient
 
-from games import events
+from games import events, selectors
 from games.engine.registry import RULESETS, get_ruleset
 from games.engine.specs import Choice, Int, parse
 from games.models import Match, Round
 from tests import sse
-from tests.matchplay import Client, bots, choose, client_sender, counted_seeds, create, sign_in
+from tests.matchplay import Client, bots, choose, client_sender, counted_seeds, sign_in
 from tests.rulesets.leaky import EventsShowHands, ViewShowsHand
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -82,11 +85,12 @@ def ids(data) -> set[int]:
     return {card for _, card in card_objects(data)}
 
 
-def secret_now(match_id: int, seat: int) -> Secret:
+def secret_now(match_id: int, seat: int | None) -> Secret:
+    """What `seat` may not know now (None: a spectator)."""
     match = Match.objects.get(pk=match_id)
     engine = get_ruleset(match.ruleset)
     state = engine.from_json(match.snapshot)
-    hand = set(engine.view_facts(state).hands[seat])
+    hand = set() if seat is None else set(engine.view_facts(state).hands[seat])
     hidden = ids(engine.full_view(state)) - ids(engine.view(state, None)) - hand
     running = Round.objects.filter(match=match, ended_at__isnull=True).first()
     return Secret(hidden, hand, running.seed if running else None, match.round_number,
@@ -127,8 +131,29 @@ def probe(client: Client, view: dict, hidden: set[int], rng: random.Random) -> N
         assert status == 400
 
 
-def turn(client: Client, view: dict, rng: random.Random, spec) -> tuple[dict, Secret]:
-    """Probe, act, and scan every answer; the new view and what is hidden after it."""
+def watch(spectator: Client, view: dict, spec) -> Secret:
+    """A spectator's reads of the match as it stands, scanned; what is hidden from them."""
+    secret = secret_now(view["id"], None)
+    match_id = view["id"]
+    spectator.seen.clear()
+    spectator.get(f"/matches/{match_id}/")
+    spectator.get(f"/matches/{match_id}/events/")
+    spectator.get("/watch/")
+    spectator.get(f"/matches/{match_id}/rounds/")
+    spectator.get(f"/matches/{match_id}/rounds/{view['round']['number']}/")
+    for response in spectator.seen:
+        assert response[1] == 200, response
+        path, _, data = response
+        if not (path.startswith(f"/matches/{match_id}/rounds/") and isinstance(data, dict)
+                and data["over"]):  # an ended round's hands are facts of that round
+            scan(response, secret, spec)
+    return secret
+
+
+def turn(client: Client, spectator: Client, view: dict, rng: random.Random,
+         spec) -> tuple[dict, Secret, Secret]:
+    """Probe, act, and scan every answer; the new view and what is hidden after it, from the
+    player and from the spectator."""
     before = secret_now(view["id"], view["you"])
     client.seen.clear()
     probe(client, view, before.hidden, rng)
@@ -140,7 +165,7 @@ def turn(client: Client, view: dict, rng: random.Random, spec) -> tuple[dict, Se
         scan(response, before, spec)
     after = secret_now(view["id"], view["you"])
     scan(client.seen[-1], after, spec)
-    return view, after
+    return view, after, watch(spectator, view, spec)
 
 
 class Stream:
@@ -176,27 +201,41 @@ class Stream:
         await self.chunks.aclose()
 
 
+def create_watchable(client: Client, ruleset: str, options: dict, players: int) -> dict:
+    status, view = client.post("/matches/", {"ruleset": ruleset, "options": options,
+                                             "seats": bots(players - 1), "watchable": True})
+    assert status == 201, view
+    return view
+
+
 async def scan_match(ruleset: str, options: dict, rounds: int | None, game: str) -> None:
-    """A person's match against random bots, scanned as the module says, to its end or through
-    `rounds` rounds."""
+    """A person's match against random bots, watched by a spectator, scanned as the module
+    says, to its end or through `rounds` rounds."""
     rng = random.Random(game)
     spec = events.spec(get_ruleset(ruleset))
     players = get_ruleset(ruleset).parse_options(options)["players"]
     client = Client(client_sender(APIClient()))
+    spectator = Client(client_sender(APIClient()))
     token = (await sync_to_async(sign_in)(client))["token"]
-    view = await sync_to_async(create)(client, ruleset, options, bots(players - 1))
+    watcher = (await sync_to_async(sign_in)(spectator))["token"]
+    view = await sync_to_async(create_watchable)(client, ruleset, options, players)
     secret = await sync_to_async(secret_now)(view["id"], view["you"])
+    seen = await sync_to_async(watch)(spectator, view, spec)
     stream = await Stream.open(view["id"], token)
+    watching = await Stream.open(view["id"], watcher)
     try:
         for _ in range(MAX_ACTS):
             for message in await stream.until(secret.version):
                 scan((f"stream {message.event}", 200, message.data), secret, spec)
+            for message in await watching.until(seen.version):
+                scan((f"spectator's stream {message.event}", 200, message.data), seen, spec)
             if view["status"] == "finished" or (rounds and view["round"]["number"] > rounds):
                 return
-            view, secret = await sync_to_async(turn)(client, view, rng, spec)
+            view, secret, seen = await sync_to_async(turn)(client, spectator, view, rng, spec)
         raise AssertionError("the match did not finish")
     finally:
         await stream.close()
+        await watching.close()
 
 
 @pytest.mark.parametrize(("ruleset", "options", "rounds"), list(matches()))
@@ -216,3 +255,16 @@ async def test_a_planted_leak_fails_the_scan(leaky, monkeypatch):
     await scan_match("highcard", options, None, "honest")
     with pytest.raises(AssertionError, match="shows hidden cards"):
         await scan_match(leaky.name, options, None, "planted")
+
+
+async def test_a_spectator_given_a_seats_view_fails_the_scan(monkeypatch):
+    counted_seeds(monkeypatch, "planted-spectator")
+    honest = selectors.match_for
+
+    def seat_zero_for_all(user, match_id, **kwargs):
+        read = honest(user, match_id, **kwargs)
+        return read if read.mine else dataclasses.replace(read, mine=read.seats[0])
+
+    monkeypatch.setattr(selectors, "match_for", seat_zero_for_all)
+    with pytest.raises(AssertionError, match="shows hidden cards|not in my hand"):
+        await scan_match("highcard", {"players": 3, "rounds": 1}, None, "planted")

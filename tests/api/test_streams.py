@@ -3,9 +3,11 @@ streams of this process): the first view, updates as versions commit, resuming w
 Last-Event-ID, tickets, who may listen, and the account stream."""
 
 import asyncio
+import gc
 import itertools
 import json
 import random
+import threading
 from datetime import timedelta
 
 import pytest
@@ -333,10 +335,34 @@ async def test_in_the_embedded_mode_the_stream_plays_each_paced_turn_at_its_time
 
 
 def test_changed_applied_over_the_view_held_gives_the_new_view():
-    before = {"version": 3, "clock": {"deadline": "x"}, "gone": 1, "events": [1],
+    before = {"version": 3, "status": "active", "last_event_seq": 9, "clock": None,
+              "bots_fill_at": None, "gone": 1, "events": [1],
               "state": {"hand": [1, 2], "face_up": {"card": 5}, "trick": []}}
-    after = {"version": 4, "clock": None, "new": None, "events": [2],
-             "state": {"hand": [1], "trick": []}}
-    changed = streams._changed(before, after)
-    assert changed == {"version": 4, "clock": None, "gone": None, "new": None,
+    after = {"version": 4, "status": "active", "last_event_seq": 9, "clock": None,
+             "new": None, "events": [2], "state": {"hand": [1], "trick": []}}
+    changed = streams._changed(streams.Sent.of(before), streams.Sent.of(after), after)
+    assert changed == {"version": 4, "bots_fill_at": None, "gone": None, "new": None,
                        "state": {"hand": [1], "face_up": None}}
+
+
+def test_a_stream_keeps_its_view_out_of_the_garbage_collectors_sight():
+    view = {"version": 4, "status": "active", "last_event_seq": 9, "clock": None,
+            "seats": [{"name": "a", "score": 1}], "events": [{"seq": 9}],
+            "state": {"hand": [{"id": 1}], "trick": [[{"id": 2}]]}}
+    sent = streams.Sent.of(view)
+    assert not gc.is_tracked(sent.top) and not gc.is_tracked(sent.state)
+
+
+def test_the_threads_of_a_process_publish_through_one_client(settings):
+    # A request runs in a thread of its own under ASGI: a client per thread was a connection
+    # per act.
+    settings.LIVE_REDIS_URL = "redis://127.0.0.1:1/0"
+    live._redis.cache_clear()
+    clients = []
+    threads = [threading.Thread(target=lambda: clients.append(live._redis())) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    live._redis.cache_clear()
+    assert clients[0] is clients[1]

@@ -210,3 +210,26 @@ async def test_the_joiners_account_stream_hears_its_turn_when_bots_move_inside_t
         finally:
             await stream.close()
     raise AssertionError("no deal had bots move inside the join")
+
+
+async def test_a_refreshed_token_or_an_upgraded_guest_keeps_its_streams(settings):
+    settings.STREAM_TOKEN_LOOK_SECONDS = 0.2  # the look finds the token good: same row
+    first, second, match_id = await sync_to_async(two_people)()
+    refreshed = await both_streams(first, match_id)
+    status, issued = await sync_to_async(first.post)("/auth/refresh/")
+    assert status == 200
+    upgraded = await both_streams(second, match_id)
+    status, issued = await sync_to_async(second.post)(
+        "/auth/upgrade/", {"username": "lin", "password": "a long pass phrase 7"})
+    assert status == 200, issued
+    for stream in (*refreshed, *upgraded):  # nothing to say, and not ended
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(stream.next(), 1)
+        await stream.close()
+
+
+async def test_two_refreshes_of_one_token_at_once_give_one_successor():
+    person = await sync_to_async(new_player)()
+    answers = await asyncio.gather(*(sync_to_async(person.post, thread_sensitive=False)(
+        "/auth/refresh/") for _ in range(2)))
+    assert sorted(status for status, _ in answers) == [200, 401]

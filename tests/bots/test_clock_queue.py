@@ -9,9 +9,8 @@ from django.conf import settings
 from django.utils import timezone
 
 import bots.tasks
-from bots import coordination
 from config.celery import app
-from games import heartbeats, services
+from games import coordination, services
 from games.models import Match, Move
 from tests.matchplay import bots as bot_seats
 from tests.matchplay import create, new_player
@@ -39,7 +38,7 @@ def broker(monkeypatch) -> dict[str, list]:
 
     monkeypatch.setattr(coordination, "mark_queued", mark)
     monkeypatch.setattr(coordination, "clear_queued", lambda *job: marks.discard(job))
-    monkeypatch.setattr(heartbeats, "beat", lambda *args, **kwargs: None)
+    monkeypatch.setattr(coordination, "beat", lambda *args, **kwargs: None)
     return sent
 
 

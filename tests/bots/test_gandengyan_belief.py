@@ -15,7 +15,7 @@ from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import sort_hand
 from tests.bots.support import decide
 from tests.bots.test_gandengyan_normal import rest
-from tests.engine.gandengyan_support import RULES, cards, playing, reading
+from tests.engine.gandengyan_support import RULES, act, cards, playing, reading
 
 FAR = "3C 5C 7C 9C 10C"
 
@@ -30,15 +30,17 @@ def test_the_true_hands_of_normal_players_explain_all_they_did(seed, players, de
                             [False] * players)
     state = RULES.start_round(state, f"belief-{seed}")
     rng = random.Random(seed)
+    heard = []  # the round's events, as a bot's turn reads them
     for _ in range(steps):
         if RULES.round_over(state):
             break
         action = RULES.forced_action(state) or decide(normal.choose, RULES, state, rng)
-        state, _ = RULES.apply(state, RULES.to_act(state), action)
+        state, events = RULES.apply(state, RULES.to_act(state), action)
+        heard += events
     if RULES.round_over(state):
         return
     seat = RULES.to_act(state)
-    belief = Belief(observe("gandengyan", state, seat))
+    belief = Belief(observe("gandengyan", RULES.remember(state, heard, whole=True), seat))
     rnd = state.round
     assert moments(belief.seen) is not None
     for other in belief.moments:
@@ -53,8 +55,8 @@ def _five_led_and_passed():
     first, last = "5H 6D 8D QD KD", "3S 5S 7S 9S 10S"
     state = playing(hand, first, FAR, last, pile=rest(hand, first, FAR, last), to_act=1)
     state = state._replace(round=state.round._replace(leader=1))
-    state = RULES.apply(state, 1, Play(cards("5H"), reading("single", "5", 1)))[0]
-    return RULES.apply(state, 2, Pass())[0]
+    state = act(state, 1, Play(cards("5H"), reading("single", "5", 1)))
+    return act(state, 2, Pass())
 
 
 def test_a_hand_that_would_have_answered_is_weighed_down():

@@ -10,7 +10,7 @@ from games.engine.cards import RANK_INDEX, RANK_OF, TWO
 from games.engine.combos import Reading
 from tests.bots.support import decide, level
 from tests.bots.test_gandengyan_normal import rest
-from tests.engine.gandengyan_support import RULES, cards, playing
+from tests.engine.gandengyan_support import RULES, act, cards, playing
 
 FAR = "3C 5C 7C 9C 10C"
 AWAY = "3S 5S 7S 9S 10S"
@@ -46,8 +46,8 @@ def test_samples_agree_with_the_passes_seen():
     first = "5H 6D 8D QD KD"
     state = playing(hand, first, FAR, AWAY, pile=rest(hand, first, FAR, AWAY), to_act=1)
     state = state._replace(round=state.round._replace(leader=1))
-    state = RULES.apply(state, 1, Play(cards("5H"), ANY_FIVE))[0]
-    state = RULES.apply(RULES.apply(state, 2, Pass())[0], 3, Pass())[0]
+    state = act(state, 1, Play(cards("5H"), ANY_FIVE))
+    state = act(act(state, 2, Pass()), 3, Pass())
     seen = observe("gandengyan", state, 0)
     rng = random.Random(3)
     answers = {RANK_INDEX["6"], TWO}

@@ -5,18 +5,24 @@ import os
 import random
 import subprocess
 import sys
+import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 import bots.tasks
 from bots import strategies
+from bots.strategies.gandengyan.belief import moments
 from bots.strategies.search import Budget
-from games import sql
+from games import selectors, sql
 from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
+from games.engine.rulesets.gandengyan import RULESET as RULES
+from games.engine.rulesets.gandengyan.state import LOG_TAIL, LOGGED
 from games.models import Match, Move
 from tests.matchplay import Client, client_sender, create, play_through, sign_in
 from tests.matchplay import bots as bot_seats
@@ -79,6 +85,47 @@ def test_a_search_cut_short_by_the_soft_limit_falls_back_to_normal(player, queue
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("waited", "level", "reason"), [(0, "hard", ""), (5, "normal", "late")])
+def test_a_hard_turn_queued_past_its_budget_is_played_by_normal_and_says_so(
+        player, queued, monkeypatch, settings, waited, level, reason):
+    settings.BOT_HARD_START_SECONDS = 2
+    levels = []
+    monkeypatch.setattr(bots.tasks, "choose_action",
+                        lambda chosen, *args: levels.append(chosen) or
+                        strategies.choose_action("normal", *args))
+    match_id, version = first_bot_turn(player, queued, "hard")
+    Move.objects.filter(match_id=match_id, actor="human").update(
+        created_at=timezone.now() - timedelta(seconds=waited))
+    assert bots.tasks.play_server_turns(match_id, version, turns=1) == 1
+    assert levels == [level]
+    move = Move.objects.get(match_id=match_id, actor="bot")
+    assert move.reason == reason
+
+
+@pytest.mark.django_db(transaction=True)
+def test_once_the_bots_replies_overrun_the_budget_the_rest_are_played_by_normal(
+        player, queued, monkeypatch, settings):
+    settings.BOT_HARD_START_SECONDS = 0.3
+
+    def slow(chosen, *args):
+        if chosen == "hard":
+            time.sleep(0.4)  # the first search takes the person's wait past the budget
+        return strategies.choose_action("normal", *args)
+
+    monkeypatch.setattr(bots.tasks, "choose_action", slow)
+    view = create(player, "gandengyan", {"starting_score": 5000}, bot_seats(3, "hard"))
+    while not queued:
+        view = play_through(player, view, random.Random(2), acts=1)
+    match_id, version = queued[-1]
+    played = 0
+    while played < 3 and bots.tasks.play_server_turns(*queued[-1]):  # a task per turn
+        played += 1
+    reasons = list(Move.objects.filter(match_id=match_id, actor="bot", version__gt=version)
+                   .order_by("version").values_list("reason", flat=True))
+    assert reasons[0] == "" and set(reasons[1:]) == {"late"}
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_task_out_of_time_plays_its_turn_and_queues_the_next(player, queued):
     match_id, version = first_bot_turn(player, queued, "random")
     assert bots.tasks.play_server_turns(match_id, version, seconds=0) == 1
@@ -126,3 +173,25 @@ def test_a_bot_turn_reads_and_decodes_the_match_once(player, queued, monkeypatch
                         lambda self, data: decoded.append(1) or from_json(self, data))
     assert bots.tasks.play_server_turns(match_id, version, turns=1) == 1
     assert len(reads) == 1 and len(decoded) == 1  # a turn that ends no round
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_reads_the_whole_round_where_the_snapshot_keeps_its_latest_events(player):
+    view = create(player, "gandengyan", {"starting_score": 5000}, bot_seats(3, "normal"))
+    rng = random.Random(3)
+    while True:  # until the round's log outgrows the snapshot's tail
+        view = play_through(player, view, rng, acts=1)
+        match = Match.objects.get(pk=view["id"])
+        state = RULES.from_json(match.snapshot)
+        heard = selectors.round_events(match.pk, match.round_number)
+        logged = [e for e in heard if e["type"] in LOGGED]
+        if len(logged) > LOG_TAIL and not RULES.round_over(state):
+            break
+    assert len(state.round.log) == LOG_TAIL
+    whole = bots.tasks._heard(RULES, state, match.pk, match.round_number).round.log
+    assert len(whole) == len(logged) + 1  # and the deal's draw
+    assert whole[-LOG_TAIL:] == state.round.log
+    # The counts the whole log replays to are the table's: the bot's belief can use it.
+    seen = strategies.observe("gandengyan", RULES.remember(state, heard, whole=True),
+                              match.to_act)
+    assert moments(seen) is not None

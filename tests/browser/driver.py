@@ -183,3 +183,22 @@ def invited(open_page, host, name: str | None = None):
     sign_in_as_guest(friend)  # on the invitation: start as a guest, then sit down
     friend.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=active]")
     return friend
+
+
+def played_by_the_server(page, ruleset: str, options: dict) -> int:
+    """A match of the page's person against random bots that the server plays to its end (托管
+    from the start, as bots play theirs); its id once it is finished."""
+    match = page.evaluate("""async ([ruleset, options]) => {
+      const token = JSON.parse(localStorage.getItem('cardtable.session')).token;
+      const headers = {Authorization: `Token ${token}`, 'Content-Type': 'application/json'};
+      const post = (path, body) => fetch('/api/v1' + path,
+        {method: 'POST', body: JSON.stringify(body), headers}).then((r) => r.json());
+      const bot = {type: 'bot', level: 'random'};
+      const seats = [{type: 'human'}].concat(Array(options.players - 1).fill(bot));
+      const view = await post('/matches/', {ruleset, options, seats});
+      await post(`/matches/${view.id}/autoplay/`, {on: true});
+      return view.id;
+    }""", [ruleset, options])
+    until(page, lambda: api_get(page, f"/matches/{match}/")["status"] == "finished",
+          "the server to play the match to its end")
+    return match

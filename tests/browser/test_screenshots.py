@@ -1,7 +1,8 @@
 """Screenshots of a 510k and a gandengyan table (a turn clock running), desktop (English) and phone
-(Chinese, one screen: the turn fits it), taken in the middle of a round with a selection judged.
-`make screenshots` writes them to docs/screenshots/ (SCREENSHOTS_DIR); otherwise they go to a
-temporary folder."""
+(Chinese, one screen: the turn fits it), taken in the middle of a round with a selection judged;
+and, at a desktop, a 510k table as a spectator sees it and a finished match's replay with its
+deal checked. `make screenshots` writes them to docs/screenshots/ (SCREENSHOTS_DIR); otherwise
+they go to a temporary folder."""
 
 import os
 from pathlib import Path
@@ -10,8 +11,10 @@ import pytest
 
 from tests.browser.conftest import DESKTOP, ON_A_PHONE, PHONE
 from tests.browser.driver import (
+    SCREEN,
     back_to_lobby,
     pick_listed_play,
+    played_by_the_server,
     screen,
     sign_in_as_guest,
     start_match,
@@ -69,3 +72,35 @@ def test_a_table_mid_round(open_page, folder, ruleset, size):
         "() => document.getAnimations().every(a => a.playState === 'finished')")
     page.screenshot(path=folder / f"{ruleset}-{size}.png")
     assert page.evaluate("document.documentElement.lang") == ("zh-CN" if size == "phone" else "en")
+
+
+def settled(page) -> None:
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState === 'finished')")
+
+
+def test_a_watched_table_and_a_replay(open_page, folder):
+    player = open_page()
+    sign_in_as_guest(player)
+    player.wait_for_selector("#new-game [data-action=create]")
+    player.check("#new-game input[name=watchable]")
+    match = start_match(player, "510k", {"rounds": 1}, ["bot:normal"] * 3)
+    assert reach_an_answer(player)
+    viewer = open_page()
+    sign_in_as_guest(viewer)
+    viewer.locator(f".watch-item[data-match='{match}'] [data-action=watch]").click()
+    viewer.wait_for_selector(f"{SCREEN}[data-screen=table][data-status=active]")
+    take_turn(player)
+    viewer.locator(".felt .card").first.wait_for()  # a trick, or the one taken last
+    settled(viewer)
+    viewer.screenshot(path=folder / "510k-watching.png")
+
+    finished = played_by_the_server(viewer, "gandengyan", {"players": 4, "starting_score": 10})
+    viewer.goto(f"/#/replay/{finished}/1")
+    viewer.locator(".deal-check[data-deal=pass]").wait_for()
+    for _ in range(6):  # a few moves in, a trick on the table
+        if viewer.locator("[data-action=forward][disabled]").count():
+            break
+        viewer.click("[data-action=forward]")
+    settled(viewer)
+    viewer.screenshot(path=folder / "replay-desktop.png")

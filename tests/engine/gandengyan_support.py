@@ -50,3 +50,9 @@ def playing(*hands: str, pile: str = "", table=(), to_act: int = 0, decks: int =
     )
     return Match(decks, players, 500, tuple(humans or no), tuple(scores or (500,) * players),
                  eliminated, rnd)
+
+
+def act(state: Match, seat: int, action) -> Match:
+    """`seat`'s action applied as the service applies it: the round's log kept (`remember`)."""
+    state, events = RULES.apply(state, seat, action)
+    return RULES.remember(state, events)

@@ -153,6 +153,7 @@ def keep_the_contract(ruleset, players: int, seed: int) -> None:
                 action = rng.choice(check_listed_actions(ruleset, state, seat, rng))
             state, events = ruleset.apply(state, seat, action)
             check_events(ruleset, state, events)
+            state = ruleset.remember(state, events)  # as the service does after each action
             moves.append((len(seeds), seat, action))
             assert ruleset.from_json(json.loads(json.dumps(ruleset.to_json(state)))) == state
         check_views(ruleset, state, setup)

@@ -10,7 +10,7 @@ from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.cards import make_pack
 from games.engine.errors import IllegalAction
 from games.engine.rulesets.gandengyan.settle import settle as gandengyan_settle
-from games.engine.rulesets.gandengyan.state import LOGGED, Match
+from games.engine.rulesets.gandengyan.state import LOG_TAIL, LOGGED, Match
 from tests.engine.gandengyan_support import RULES, cards, playing, reading
 
 
@@ -418,17 +418,30 @@ def test_snapshot_round_trip(state):
     assert RULES.view(again, 0) == RULES.view(state, 0)
 
 
-def test_the_log_holds_every_public_event_of_the_round_in_order():
+def test_the_log_holds_the_latest_public_events_of_the_round_in_order():
     state = RULES.start_round(RULES.new_match({"players": 5}, [False] * 5), "log")
     rng = random.Random(5)
     expected = [{"type": "draw", "seat": state.round.leader, "cards": [], "reading": None}]
+    heard = []
     while not RULES.round_over(state):
         seat = RULES.to_act(state)
         state, events = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        state = RULES.remember(state, events)
+        heard += events
         expected += [{"type": e["type"], "seat": e["seat"], "cards": e.get("cards", []),
                       "reading": e.get("reading")} for e in events if e["type"] in LOGGED]
-        assert RULES.view(state, (seat + 1) % 5)["log"] == expected
+        assert RULES.view(state, (seat + 1) % 5)["log"] == expected[-LOG_TAIL:]
+        whole = RULES.remember(state, heard, whole=True)
+        assert RULES.view(whole, (seat + 1) % 5)["log"] == expected
+    assert len(expected) > LOG_TAIL
     assert {e["type"] for e in expected} >= {"play", "pass", "trick_won", "draw"}
+
+
+def test_an_action_alone_keeps_no_log():
+    state = RULES.start_round(RULES.new_match({"players": 4}, [False] * 4), "quiet")
+    seat = RULES.to_act(state)
+    after, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
+    assert events and after.round.log == state.round.log
 
 
 def test_a_snapshot_saved_before_the_log_was_kept_loads_with_an_empty_log():

@@ -114,12 +114,12 @@ class Stack:
                                                 env=self.env, stdout=log,
                                                 stderr=subprocess.STDOUT)
 
-    def start_web(self, name: str = "web", port: int | None = None) -> int:
+    def start_web(self, name: str = "web", port: int | None = None, workers: int = 2) -> int:
         """A web server as production runs it (gunicorn, uvicorn workers); its port."""
         port = port or self.web_port
         self._start(name, ["gunicorn", "config.asgi:application", "--worker-class",
                            "config.workers.UvicornWorker", "--bind", f"127.0.0.1:{port}",
-                           "--workers", "2", "--timeout", "60",
+                           "--workers", str(workers), "--timeout", "60",
                            "--no-control-socket"])  # several servers on one machine
         wait_for(f"the web server {name}", lambda: answers(port))
         return port
@@ -137,9 +137,34 @@ class Stack:
         self._start(name, ["celery", "-A", "config", "worker", *options, "-n", f"{name}@%h",
                            "--loglevel=WARNING"])
 
-    def start_beat(self) -> None:
-        self._start("beat", ["celery", "-A", "config", "beat", "--loglevel=WARNING",
-                             "--schedule", str(self.home / "beat-schedule")])
+    def start_beat(self, name: str = "beat") -> None:
+        self._start(name, ["celery", "-A", "config", "beat", "--loglevel=WARNING",
+                           "--schedule", str(self.home / f"{name}-schedule")])
+
+    def start_balancer(self, web_ports: list[int]) -> int:
+        """nginx with the deployment's own site (deploy/nginx.conf) in front of these web
+        servers instead of compose's `web` replicas; its port."""
+        port = free_port()
+        site = (ROOT / "deploy" / "nginx.conf").read_text()
+        site = site.replace("server web:8000;", " ".join(f"server 127.0.0.1:{p};"
+                                                         for p in web_ports))
+        site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
+        (self.home / "nginx-site.conf").write_text(site)
+        temp = self.home / "nginx-temp"
+        temp.mkdir()
+        temp.chmod(0o777)  # nginx's workers run as nobody when it is started as root
+        paths = " ".join(f"{kind}_temp_path {temp / kind};"
+                         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (self.home / "nginx.conf").write_text(
+            f"daemon off; pid {self.home / 'nginx.pid'}; error_log {self.home / 'nginx.log'};"
+            f" events {{}} http {{ access_log off; {paths}"
+            f" include {self.home / 'nginx-site.conf'}; }}\n")
+        log = open(self.home / "nginx.log", "a")  # noqa: SIM115 (closed with the process)
+        self.processes["nginx"] = subprocess.Popen(
+            ["nginx", "-c", str(self.home / "nginx.conf"), "-p", str(self.home)],
+            stdout=log, stderr=subprocess.STDOUT)
+        wait_for("nginx", lambda: answers(port))
+        return port
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         process = self.processes.pop(name)

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from bots import coordination
-from games import heartbeats
+from games import coordination
 from tests.integration.conftest import ROOT, stop_worker, worker_database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,8 +106,8 @@ def test_a_turn_is_marked_queued_once_until_its_task_starts():
     coordination.clear_queued(*turn)
     assert coordination.mark_queued(*turn) is True
     assert coordination.mark_queued(*turn) is False
-    key = f"{heartbeats.PREFIX}queued:{turn[0]}:{turn[1]}"
-    assert 0 < heartbeats.client().ttl(key) <= settings.TURN_QUEUED_SECONDS
+    key = f"{coordination.PREFIX}queued:{turn[0]}:{turn[1]}"
+    assert 0 < coordination.client().ttl(key) <= settings.TURN_QUEUED_SECONDS
     coordination.clear_queued(*turn)
     assert coordination.mark_queued(*turn) is True
     coordination.clear_queued(*turn)

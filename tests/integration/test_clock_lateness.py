@@ -5,7 +5,7 @@ unattended ones. bench/clock_lateness.py measures the same on a whole deployment
 here, and a shorter time."""
 
 import pytest
-from django.conf import settings
+from django.conf import settings as django_settings
 
 from bench.clock_lateness import Clocks, measure, quantiles, wait_for_a_sweep
 from config.celery import app as celery_app
@@ -25,7 +25,7 @@ LATE = 1.0  # seconds: the goal, p99
 @pytest.fixture
 def clock_apart(celery_worker, tmp_path):
     """A worker per queue and a beat, the session's worker consuming neither meanwhile."""
-    queues = (settings.BOTS_QUEUE, settings.CLOCK_QUEUE)
+    queues = (django_settings.BOTS_QUEUE, django_settings.CLOCK_QUEUE)
     for queue in queues:
         celery_app.control.cancel_consumer(queue, destination=[celery_worker], reply=True)
     started = []
@@ -44,7 +44,11 @@ def clock_apart(celery_worker, tmp_path):
 
 
 @pytest.mark.parametrize("load", ["busy", "unattended"])
-def test_timeouts_are_played_on_time_beside_bots_work(live_server, clock_apart, load):
+def test_timeouts_are_played_on_time_beside_bots_work(live_server, clock_apart, settings,
+                                                      load):
+    # Unpaced matches (the server moves at once), as the bench's: the bots' work as dense as it
+    # gets. The matches are created here, by the live server in this process.
+    settings.SERVER_PACE_MS = 0
     clocks = Clocks(live_server.url, CLOCKS)
     try:
         late = measure(live_server.url, clocks, load, OTHERS, SECONDS)

@@ -138,3 +138,29 @@ async def test_a_stream_on_one_server_hears_every_act_made_on_the_other(stack):
             told.add(message.data["version"])
     assert told == turns
     await account.close()
+
+
+async def test_a_spectator_on_one_server_is_counted_and_hears_talk_said_on_the_other(stack):
+    player, viewer = (Client(http_sender(stack.url)) for _ in range(2))
+    sign_in(player)
+    sign_in(viewer)
+    status, view = player.post("/matches/", {
+        "ruleset": "510k", "options": {"players": 2, "rounds": 3}, "watchable": True,
+        "seats": [{"type": "human"}, {"type": "bot", "level": "random"}]})
+    assert status == 201, view
+    watching = await EventStream.open(stack.web_port, f"/api/v1/matches/{view['id']}/stream/",
+                                      {"Authorization": viewer.headers["Authorization"]})
+    opening = await watching.next(WAIT)
+    assert opening.event == "view" and opening.data["you"] is None
+    assert "hand" not in opening.data["state"] and opening.data["spectators"] == 1
+    elsewhere = Client(http_sender(f"http://127.0.0.1:{stack.second_port}"))
+    elsewhere.headers = dict(player.headers)
+    status, seen = await asyncio.to_thread(elsewhere.get, f"/matches/{view['id']}/")
+    assert status == 200 and seen["spectators"] == 1
+    status, said = await asyncio.to_thread(elsewhere.post, f"/matches/{view['id']}/talk/",
+                                           {"phrase": "good_luck"})
+    assert status == 202, said
+    message = await watching.next(WAIT)
+    assert message.event == "talk" and message.data["phrase"] == "good_luck"
+    assert message.data["seat"] == 0
+    await watching.close()

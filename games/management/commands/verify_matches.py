@@ -4,14 +4,15 @@ events must be numbered without a gap, each move must be the only one of its ver
 finished round's ledger must sum to zero. Exits 1 if any match fails, naming it and why."""
 
 import json
+from collections import Counter
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Sum
 
 from games.engine.registry import get_ruleset
-from games.models import Event, Match, Move
-from games.selectors import match_replay
+from games.models import Match, Move
+from games.selectors import match_events, match_moves, match_replay
 from scoring.models import ScoreEntry
 
 
@@ -29,14 +30,14 @@ def _problems(match: Match) -> list[str]:
         rebuilt = get_ruleset(match.ruleset).to_json(match_replay(match))
         if json.loads(json.dumps(rebuilt)) != match.snapshot:
             found.append("the snapshot is not what the move log replays to")
-    seqs = list(Event.objects.filter(match=match).order_by("seq").values_list("seq", flat=True))
+    seqs = [e.seq for e in match_events(match)]
     if seqs != list(range(1, match.last_event_seq + 1)):
         found.append("the events are not numbered 1..last_event_seq without a gap")
-    chosen = Move.objects.filter(match=match).exclude(actor=Move.Actor.AUTO,
-                                                      reason=Move.Reason.FORCED)
-    doubled = chosen.values("version").annotate(n=Count("id")).filter(n__gt=1)
-    if doubled.exists():
-        found.append(f"versions with two chosen moves: {[d['version'] for d in doubled]}")
+    chosen = Counter(m.version for *_, m in match_moves(match)
+                     if (m.actor, m.reason) != (Move.Actor.AUTO, Move.Reason.FORCED))
+    doubled = sorted(version for version, n in chosen.items() if n > 1)
+    if doubled:
+        found.append(f"versions with two chosen moves: {doubled}")
     unbalanced = (ScoreEntry.objects.filter(round__match=match).values("round__number")
                   .annotate(total=Sum("delta")).exclude(total=0))
     if unbalanced.exists():

@@ -1,5 +1,7 @@
 """How a gandengyan round moves: the deal, plays, passes, tricks, draws, forfeits, the round's end
-and its settlement. Every transition returns a new Round; `events` collects what the table sees."""
+and its settlement. Every transition returns a new Round; `events` collects what the table sees.
+The round's public log is not kept here (an action's cost would grow with it): the ruleset's
+`remember` adds an action's events to it, where a view or a bot needs them."""
 
 import random
 
@@ -53,8 +55,7 @@ def _draw(rnd: Round, seat: int, events: list[dict]) -> Round:
         return rnd
     hand = sort_hand(rnd.hands[seat] + (rnd.pile[-1],))
     events.append({"type": "draw", "seat": seat, "pile": len(rnd.pile) - 1})
-    return rnd._replace(hands=put(rnd.hands, seat, hand), pile=rnd.pile[:-1],
-                        log=rnd.log + (Logged("draw", seat),))
+    return rnd._replace(hands=put(rnd.hands, seat, hand), pile=rnd.pile[:-1])
 
 
 def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
@@ -63,14 +64,12 @@ def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
     while True:
         if rnd.trick and rnd.trick[-1].seat == seat:
             events.append({"type": "trick_won", "seat": seat})
-            rnd = _draw(rnd._replace(trick=(), log=rnd.log + (Logged("trick_won", seat),)), seat,
-                        events)
+            rnd = _draw(rnd._replace(trick=()), seat, events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
             return rnd if rnd.to_act == seat else put(rnd, TO_ACT, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
         # if the table was just cleared.
-        rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True),
-                           log=rnd.log + (Logged("forfeit", seat),))
+        rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True))
         events.append({"type": "forfeit", "seat": seat})
         holders = [s for s in range(len(rnd.hands)) if rnd.seated[s] and not rnd.forfeited[s]]
         if len(holders) == 1:
@@ -106,7 +105,8 @@ def deal(match: Match, seed) -> Round:
     rnd = Round(number, seated, tuple(hands), tuple(deck), tuple(dice), leader, None, (), no, no,
                 (), None)
     events: list[dict] = []  # a fresh deal: only the leader's draw, no forfeit with 6 cards
-    return _turn_to(_draw(rnd, leader, events), leader, events)
+    rnd = _turn_to(_draw(rnd, leader, events), leader, events)
+    return rnd._replace(log=(Logged("draw", leader),))
 
 
 def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
@@ -126,15 +126,13 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
         forfeited=rnd.forfeited,
         played_any=rnd.played_any if rnd.played_any[seat] else put(rnd.played_any, seat, True),
         bombs=rnd.bombs + (reading.length,) if reading.type == BOMB else rnd.bombs,
-        winner=seat if out else None,
-        log=rnd.log + (Logged("play", seat, played, reading),),
+        winner=seat if out else None, log=rnd.log,
     )
     return rnd if out else _turn_to(rnd, following, events)
 
 
 def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:
     events.append({"type": "pass", "seat": seat})
-    rnd = rnd._replace(log=rnd.log + (Logged("pass", seat),))
     return _turn_to(rnd, _next_in_round(rnd, seat), events)
 
 

@@ -9,10 +9,14 @@ from games.engine.errors import IllegalAction
 from games.engine.ruleset import Ruleset, RulesetInfo, Table, ViewFacts
 from games.engine.rulesets.gandengyan import combos, flow, guide, settle, views
 from games.engine.rulesets.gandengyan.state import (
+    LOG_TAIL,
+    LOGGED,
     OPTIONS,
     ROUND,
+    Logged,
     Match,
     Round,
+    logged_from_event,
     match_from_json,
     match_to_json,
     put,
@@ -50,6 +54,7 @@ def _previous(rnd: Round) -> Reading | None:
 
 class Gandengyan(Ruleset[Match]):
     info = INFO
+    remembers = True
 
     def pack(self, options: dict) -> tuple[int, ...]:
         return make_pack(options["decks"])
@@ -146,6 +151,19 @@ class Gandengyan(Ruleset[Match]):
         if after.winner is not None:
             state = self._close_round(state, events)
         return state, events
+
+    def remember(self, state: Match, events: Sequence[dict], whole: bool = False) -> Match:
+        rnd = state.round
+        if rnd is None:
+            return state
+        new = tuple(logged_from_event(e) for e in events if e["type"] in LOGGED)
+        if whole:  # the deal's draw (of the leader) is in no stored event
+            log = (Logged("draw", rnd.leader), *new)
+        elif new:
+            log = (rnd.log + new)[-LOG_TAIL:]
+        else:
+            return state
+        return put(state, ROUND, rnd._replace(log=log))
 
     def _check_play(self, state: Match, rnd: Round, seat: int,
                     action: Play) -> tuple[frozenset[int], Reading]:

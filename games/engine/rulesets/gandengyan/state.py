@@ -50,6 +50,10 @@ class Logged(NamedTuple):
 
 
 LOGGED = ("play", "pass", "trick_won", "draw", "forfeit")
+# A view shows the round's latest public events, at most this many: the state keeps no more, so
+# that an act's cost (its snapshot, its view) does not grow with the round. All of the round's are
+# its stored events, what a bot reads (`Gandengyan.remember` with `whole`).
+LOG_TAIL = 32
 
 
 class Round(NamedTuple):
@@ -65,8 +69,9 @@ class Round(NamedTuple):
     played_any: tuple[bool, ...]
     bombs: tuple[int, ...]  # the size of every bomb played this round, in order
     winner: int | None  # set when the round is over
-    # This round's public events, oldest first: who played what, passed, took a trick, drew or
-    # forfeited. A player at the table saw them all; bots read them to judge the hidden hands.
+    # This round's latest public events (LOG_TAIL; all of them in a bot's copy), oldest first:
+    # who played what, passed, took a trick, drew or forfeited. Not kept by the moves themselves
+    # (see flow): `Gandengyan.remember` adds them. Bots read them to judge the hidden hands.
     log: tuple[Logged, ...] = ()
 
 
@@ -112,6 +117,13 @@ def logged_to_json(event: Logged) -> dict:
 def logged_from_json(data: dict) -> Logged:
     reading = data["reading"]
     return Logged(data["type"], data["seat"], tuple(data["cards"]),
+                  None if reading is None else Reading.from_dict(reading))
+
+
+def logged_from_event(event: dict) -> Logged:
+    """An engine event of a LOGGED type, as `apply` returned it or as stored, as a Logged."""
+    reading = event.get("reading")
+    return Logged(event["type"], event["seat"], tuple(c["id"] for c in event.get("cards", ())),
                   None if reading is None else Reading.from_dict(reading))
 
 

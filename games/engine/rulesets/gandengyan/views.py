@@ -4,7 +4,14 @@ from games.engine.actions import READING
 from games.engine.cards import make_pack, wire
 from games.engine.events import DELTAS, PLAY_EVENT, SEAT_EVENT, STANDINGS, events_spec
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.state import LOGGED, OPTIONS, Logged, Match, Round
+from games.engine.rulesets.gandengyan.state import (
+    LOG_TAIL,
+    LOGGED,
+    OPTIONS,
+    Logged,
+    Match,
+    Round,
+)
 from games.engine.specs import Bool, Choice, Field, Int, List, Nullable, Obj
 from games.engine.vocabulary import CARDS, POINTS, SEAT, per_seat, view_spec
 
@@ -30,8 +37,9 @@ VIEW = view_spec("gandengyan", OPTIONS, {
     "bombs": Field(List(Int(3, 8), 64, description="the size of every bomb played this round "
                         "(each doubles the losers' payments at least)")),
     "winner": Field(Nullable(SEAT, "the round's winner, once over")),
-    "log": Field(List(LOGGED_SPEC, MAX_LOGGED, description="this round's public events, oldest "
-                      "first: every play, pass, trick taken, draw and forfeit")),
+    "log": Field(List(LOGGED_SPEC, MAX_LOGGED, description=f"this round's latest {LOG_TAIL} "
+                      "public events, oldest first: every play, pass, trick taken, draw and "
+                      "forfeit (the earlier ones: the match's events)")),
 }, "Gandengyan: a seat's view (or an onlooker's: no hand)")
 EVENTS = events_spec({
     "play": PLAY_EVENT,

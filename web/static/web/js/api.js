@@ -42,7 +42,14 @@
  *   clock: {turn_seconds: number, server_time: string, deadline: string|null}|null,
  *   state: ViewState|null, legal_actions: Action[], events: MatchEvent[],
  *   last_event_seq: number, standings: Standing[]|null, rematch?: Rematch|null,
- *   server_pace_ms?: number}} View
+ *   server_pace_ms?: number, watchable?: boolean, spectators?: number|null}} View  `you`
+ *   null: a spectator (or staff), who sees what everyone sees
+ */
+
+/**
+ * A quick phrase said at a seat (the match stream's `talk`; `phrase` a key of GET /phrases/).
+ * @typedef {{seat: number, phrase: string, at: string}} Said
+ * @typedef {{key: string, kind: string, text: Labels}} Phrase
  */
 
 /**

@@ -1,5 +1,6 @@
 // The page: a top bar (who, language) and one screen chosen by the address:
-// #/ the lobby, #/match/<id> a table, #/join/<code> an invitation, #/leaderboard/<ruleset> a
+// #/ the lobby, #/match/<id> a table (a player's seat, or watching), #/join/<code> an
+// invitation, #/replay/<id>[/<round>] a finished match's replay, #/leaderboard/<ruleset> a
 // leaderboard, #/players/<id> a person's profile (these two need no sign-in).
 
 import { nameOf, signOut } from "./account.js";
@@ -9,6 +10,7 @@ import { applyToDocument, language, setLanguage, t } from "./i18n.js";
 import { openLeaderboard } from "./leaderboard.js";
 import { openLobby } from "./lobby.js";
 import { openProfile } from "./profile.js";
+import { openReplay } from "./replay.js";
 import { signInPanel } from "./signin.js";
 import { openTable } from "./table.js";
 import { errorText } from "./words.js";
@@ -98,6 +100,7 @@ function route() {
   const hash = location.hash;
   const match = hash.match(/^#\/match\/(\d+)$/);
   const invite = hash.match(/^#\/join\/([A-Za-z0-9_-]+)$/);
+  const replay = hash.match(/^#\/replay\/(\d+)(?:\/(\d+))?$/);
   const board = hash.match(/^#\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/);
   const player = hash.match(/^#\/players\/(\d+)$/);
   if (board) {
@@ -106,6 +109,11 @@ function route() {
     screen = openProfile(screenRoot, Number(player[1]));
   } else if (match && session.read()) {
     screen = openTable(screenRoot, Number(match[1]), { onLobby: () => go("#/"), onSignedOut: signedOut });
+  } else if (replay && session.read()) {
+    screen = openReplay(screenRoot, Number(replay[1]), replay[2] ? Number(replay[2]) : null, { onSignedOut: signedOut });
+  } else if (replay) {
+    // A shared replay link: sign in (a guest in one click), then the replay opens.
+    fill(screenRoot, h("div", { class: "lobby" }, signInPanel(() => { renderTop(); route(); })));
   } else if (invite) {
     screen = openJoin(invite[1]);
   } else {

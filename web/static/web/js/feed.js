@@ -6,13 +6,14 @@
 // table only sees `onView(view, newEvents)`, in version order and never backwards (the next
 // waits for the promise it returns), `onAlive()` when the server answered, `onError(err)`; it
 // hands over the view an action answered with `accept(view)` and asks for the view at once with
-// `refresh()`.
+// `refresh()`. A phrase said at the table comes on the stream only (`onTalk`): it is stored
+// nowhere, so polling never sees one.
 
 import { api } from "./api.js";
 import { openStream } from "./stream.js";
 
 /**
- * @import { View, MatchEvent } from "./api.js"
+ * @import { View, MatchEvent, Said } from "./api.js"
  */
 
 /**
@@ -30,10 +31,11 @@ const OVER = ["finished", "aborted"];
 /**
  * @param {number} matchId
  * @param {{onView: (view: View, events: MatchEvent[]) => Promise<void>|void,
- *   onError: (err: Trouble) => void, onAlive: () => void}} how
+ *   onError: (err: Trouble) => void, onAlive: () => void,
+ *   onTalk: (said: Said) => void}} how
  * @returns {Feed}
  */
-export function openFeed(matchId, { onView, onError, onAlive }) {
+export function openFeed(matchId, { onView, onError, onAlive, onTalk }) {
   let version = -1;
   /** @type {number|null} */
   let lastSeq = null;
@@ -163,7 +165,7 @@ export function openFeed(matchId, { onView, onError, onAlive }) {
   }
 
   const stream = openStream(`/matches/${matchId}/stream/`, {
-    on: { view: onStreamView, update: onStreamUpdate },
+    on: { view: onStreamView, update: onStreamUpdate, talk: onTalk },
     onMessage: onAlive,
     onDown: () => onError({ code: "network" }),
     onRefused: onError,

@@ -1,5 +1,5 @@
-// The lobby: sign in (signin.js), a quick match at one of the house's tables, start a
-// game, join with a code, resume a match. The list of your matches follows your account's live
+// The lobby: sign in (signin.js), a quick match at one of the house's tables, watch a match
+// (watch.js), start a game, join with a code, resume or replay a match. The list of your matches follows your account's live
 // stream (GET /stream/): your turn (and its end), a match that starts or ends, shows without a
 // reload.
 
@@ -12,6 +12,7 @@ import { rematchOffer } from "./rematch.js";
 import { rulesets, title } from "./rules.js";
 import { signInPanel } from "./signin.js";
 import { openStream } from "./stream.js";
+import { watchPanel } from "./watch.js";
 import { errorText } from "./words.js";
 
 /**
@@ -81,8 +82,11 @@ function resumeButton(match, onOpen) {
     }, t("action.autoplay_off"));
   }
   const over = match.status === "finished" || match.status === "aborted";
-  return h("button", { type: "button", dataset: { action: "resume" }, onclick: () => onOpen(match.id) },
+  const resume = h("button", { type: "button", dataset: { action: "resume" }, onclick: () => onOpen(match.id) },
     over ? t("lobby.open") : t("lobby.resume"));
+  if (!over) return resume;
+  return h("span", { class: "buttons" }, resume,
+    h("a", { class: "button", href: `#/replay/${match.id}`, dataset: { action: "replay" } }, t("lobby.replay")));
 }
 
 /** @param {HouseTable} table */
@@ -258,6 +262,7 @@ export function openLobby(root, { onOpenMatch, onJoinCode, onSignedIn, onSignedO
         me ? h("a", { href: `#/players/${me.user.id}`, dataset: { link: "profile" } }, t("profile.link")) : null),
       accountPanel(onSignedIn),
       tablesPanel(),
+      watchPanel(onOpenMatch),
       game,
       join,
       h("section", { class: "panel your-matches" }, h("h2", {}, t("lobby.matches")), list, more)));

@@ -37,8 +37,8 @@ function defaults(ruleset) {
  * @param {{onCreate: (body: Record<string, any>) => Promise<void>, onError: (err: any) => void}} how
  */
 export function newGameForm(rulesets, { onCreate, onError }) {
-  /** @type {{ruleset: string, options: Record<string, any>, seats: string[], clock: string}} */
-  const state = { ruleset: rulesets[0].name, options: defaults(rulesets[0]), seats: [], clock: "" };
+  /** @type {{ruleset: string, options: Record<string, any>, seats: string[], clock: string, watchable: boolean}} */
+  const state = { ruleset: rulesets[0].name, options: defaults(rulesets[0]), seats: [], clock: "", watchable: false };
   const form = h("form", { id: "new-game", class: "new-game-form" });
 
   function current() {
@@ -109,6 +109,9 @@ export function newGameForm(rulesets, { onCreate, onError }) {
         Object.entries(ruleset.options.properties).map(([name, prop]) => field(ruleset, name, prop)),
         clockField()),
       seatsFieldset(),
+      h("label", { class: "option watchable" },
+        h("input", { type: "checkbox", name: "watchable", checked: state.watchable, onchange: (/** @type {Event} */ e) => { state.watchable = /** @type {HTMLInputElement} */ (e.target).checked; } }),
+        " ", t("lobby.watchable")),
       h("button", { type: "submit", class: "primary big", dataset: { action: "create" } }, t("lobby.start")),
     );
   }
@@ -122,7 +125,7 @@ export function newGameForm(rulesets, { onCreate, onError }) {
       return level ? { type, level } : { type };
     }));
     try {
-      await onCreate({ ruleset: state.ruleset, options: { ...state.options, ...clockOption() }, seats });
+      await onCreate({ ruleset: state.ruleset, options: { ...state.options, ...clockOption() }, seats, watchable: state.watchable });
     } catch (err) {
       onError(err);
       submit.disabled = false;

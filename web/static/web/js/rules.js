@@ -12,6 +12,8 @@ import { local, words } from "./i18n.js";
  * @import { View, MatchEvent, RulesetInfo, Card } from "./api.js"
  * @import { Child } from "./dom.js"
  * @import { Words } from "./i18n.js"
+ * @import { PyRandom } from "./pyrandom.js"
+ * @import { RoundReplay } from "./replay.js"
  */
 
 /**
@@ -44,6 +46,15 @@ import { local, words } from "./i18n.js";
  * @property {Record<string, EventWords>} [events]  by event type
  * @property {Column[]} [columns]  the round results' columns (default: the breakdown's keys)
  * @property {(view: View, detail: RoundDetail) => Child[]} [summary]  lines above them
+ * @property {((rng: PyRandom, round: RoundReplay) => DealCheck)|null} [deal]  the round dealt
+ *   again from its seed (`rng`: Python's generator seeded with it, as the server's), beside what
+ *   the replay shows of that deal (null: the page cannot deal this game)
+ */
+
+/**
+ * A deal rebuilt from the seed: each list of card ids (`cards`: hands, a pile, a bottom) and the
+ * same lists as the replay shows them (`shown`); the check compares them, order aside.
+ * @typedef {{cards: number[][], shown: number[][]}} DealCheck
  */
 
 /**
@@ -64,6 +75,7 @@ const GENERIC = {
   events: {},
   columns: [],
   summary: () => [],
+  deal: null,
 };
 
 /** @type {Promise<RulesetInfo[]>|null} */

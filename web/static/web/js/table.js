@@ -1,4 +1,5 @@
-// One match at the table. Every change arrives through the feed (feed.js); actions go to
+// One match at the table, for a player or a spectator (a view with no seat: what everyone sees,
+// no hand, nothing to act on). Every change arrives through the feed (feed.js); actions go to
 // POST /matches/{id}/act/. What the table knows is one object (table/state.js), passed to the
 // parts under table/ that draw it; this module changes it, through their handlers too.
 
@@ -25,6 +26,7 @@ import { renderMe, renderScores, renderSeats } from "./table/seats.js";
 import { judgeSelection, stopJudging } from "./table/selection.js";
 import { receiveView, tableState } from "./table/state.js";
 import { renderHeader, renderInvite, renderStatus } from "./table/status.js";
+import { renderTalk, showBubble } from "./table/talk.js";
 
 /**
  * @import { View, Action, MatchEvent } from "./api.js"
@@ -59,6 +61,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
       state.message = "";
       renderStatusLine();
     },
+    onTalk: (said) => showBubble(root, said),
   });
   const stopClocks = tickClocks(root, () => state.offset);
 
@@ -85,7 +88,10 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
   const nextResults = resultsInTurn(state, {
     onLobby,
     onBusy: markBusy,
-    final: (dialog) => rematchPanel(state.view, dialog),
+    // A player may play again; a spectator may replay what they watched.
+    final: (dialog) => (state.view.you === null || state.view.you === undefined
+      ? h("a", { class: "button", href: `#/replay/${matchId}`, dataset: { action: "replay" } }, t("table.replay"))
+      : rematchPanel(state.view, dialog)),
     onError: (err) => {
       state.message = errorText(err);
       renderStatusLine();
@@ -189,7 +195,7 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     // Until every seat is taken there is nothing to show but the seats and the invitation.
     const dealt = view.status !== "waiting";
     parts.felt.hidden = !dealt;
-    parts.player.hidden = !dealt;
+    parts.player.hidden = !dealt || view.you === null || view.you === undefined; // a spectator has no hand
     renderHeader(parts.header, view, state.rules);
     renderStatusLine();
     renderInvite(parts.invite, view);
@@ -200,6 +206,10 @@ export function openTable(root, matchId, { onLobby, onSignedOut }) {
     showVerdict();
     renderControls();
     renderScores(parts.scores, view);
+    renderTalk(parts.talk, view, (message) => {
+      state.message = message;
+      renderStatusLine();
+    });
   }
 
   function renderStatusLine() {

@@ -8,7 +8,9 @@ import { about, seatName, seatNames, signed } from "../words.js";
 
 /**
  * @import { View } from "../api.js"
- * @import { Badge, InfoItem, RulesetWeb } from "../rules.js"
+ * @import { Badge, InfoItem, RulesetWeb, DealCheck } from "../rules.js"
+ * @import { PyRandom } from "../pyrandom.js"
+ * @import { RoundReplay } from "../replay.js"
  */
 
 const words = dictionary({
@@ -191,9 +193,46 @@ function xiBombs(bombs) {
     .join(", ");
 }
 
+const HAND_SIZE = 22;
+// The pack: two decks of 5 to 2 (rank indexes 2..12), no jokers; a card id is copy * 54 + rank * 4
+// + suit (games/engine/cards.py).
+const PACK = [0, 1].flatMap((copy) => Array.from({ length: 11 * 4 }, (_, i) => copy * 54 + 8 + i));
+
+/**
+ * The round dealt again as games/engine/rulesets/five_ten_k/round.py deals it: the pack shuffled,
+ * the random cut and the seat the deal starts at drawn, then the cut's cards dealt one by one
+ * from the seat after the cutter (in the round's seating) on.
+ * @param {PyRandom} rng
+ * @param {RoundReplay} round
+ * @returns {DealCheck}
+ */
+function deal(rng, round) {
+  const start = round.start;
+  const players = start.players;
+  const size = HAND_SIZE * players;
+  const deck = rng.shuffle([...PACK]);
+  const randomCut = rng.randrange(size);
+  const first = 1 + rng.randrange(players);
+  const cut = round.steps[0];
+  const position = cut.action.position ?? randomCut;
+  const seating = start.seating;
+  /** @type {number[][]} */
+  const hands = Array.from({ length: players }, () => /** @type {number[]} */ ([]));
+  deck.slice(0, size).forEach((card, k) => {
+    hands[seating[(seating.indexOf(cut.seat) + k + first) % seating.length]].push(card);
+  });
+  const dealt = cut.view;
+  const ids = (/** @type {{id: number}[]} */ cards) => cards.map((c) => c.id);
+  return {
+    cards: [...hands, deck.slice(size), [deck[position]]],
+    shown: [...dealt.hands.map(ids), ids(dealt.bottom || []), [dealt.face_up.card.id]],
+  };
+}
+
 /** @type {RulesetWeb} */
 export default {
   words,
+  deal,
   rounds: (view) => view.state?.rounds ?? null,
   cutPositions: (view) => view.state?.cut_positions ?? 1,
   prompt: (view) => (view.state.phase === "bid"

@@ -8,7 +8,9 @@ import { about, seatName } from "../words.js";
 
 /**
  * @import { View } from "../api.js"
- * @import { Badge, InfoItem, RulesetWeb, EventWords } from "../rules.js"
+ * @import { Badge, InfoItem, RulesetWeb, EventWords, DealCheck } from "../rules.js"
+ * @import { PyRandom } from "../pyrandom.js"
+ * @import { RoundReplay } from "../replay.js"
  */
 
 const words = dictionary({
@@ -87,9 +89,48 @@ function facts(view) {
 /** @type {(key: string) => EventWords} */
 const seatEvent = (key) => (e, { view, name }) => about(view, e.seat, key, { name, pile: e.pile }, words);
 
+const HAND_SIZE = 5;
+const DIE_FACES = 6;
+
+/** The pack of `decks` decks, jokers included, in the engine's order. @param {number} decks */
+function pack(decks) {
+  return Array.from({ length: decks }, (_, copy) => Array.from({ length: 54 }, (_, i) => copy * 54 + i)).flat();
+}
+
+/**
+ * The round dealt again as games/engine/rulesets/gandengyan/flow.py deals it: the first round's
+ * dice (thrown again while above the number of seats) choose the leader, the pack is sorted by
+ * a random key per card, five cards go to each seat still in, and the leader draws the top of
+ * the pile.
+ * @param {PyRandom} rng
+ * @param {RoundReplay} round
+ * @returns {DealCheck}
+ */
+function deal(rng, round) {
+  const start = round.start;
+  const players = start.players;
+  const dice = [];
+  let leader = start.leader;
+  if (start.round === 1) {
+    while (!dice.length || dice[dice.length - 1] > players) dice.push(rng.randint(1, DIE_FACES));
+    leader = dice[dice.length - 1] - 1;
+  }
+  const cards = pack(start.options.decks);
+  const keys = cards.map(() => rng.random());
+  const deck = cards.map((card, i) => [keys[i], card]).sort((a, b) => a[0] - b[0]).map((pair) => pair[1]);
+  const hands = start.eliminated.map((/** @type {boolean} */ out) => (out ? [] : deck.splice(0, HAND_SIZE)));
+  if (deck.length) hands[leader].push(deck.pop());
+  const ids = (/** @type {{id: number}[]} */ list) => list.map((c) => c.id);
+  return {
+    cards: [...hands, deck, dice, [leader]],
+    shown: [...start.hands.map(ids), ids(start.pile_cards), start.dice, [start.leader]],
+  };
+}
+
 /** @type {RulesetWeb} */
 export default {
   words,
+  deal,
   badges,
   facts,
   events: {

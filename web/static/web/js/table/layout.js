@@ -39,6 +39,7 @@ export function tableLayout(root) {
     felt: h("section", { class: "felt" }),
     me: h("section", { class: "me" }),
     auto: h("div", { class: "autoplay" }),
+    talk: h("div", { class: "talk" }),
     judge: h("p", { class: "judge", "aria-live": "polite" }),
     hand: h("div", { class: "hand", role: "group" }),
     actions: h("div", { class: "actions" }),
@@ -47,7 +48,7 @@ export function tableLayout(root) {
     scores: h("section", { class: "side-part scores", id: "side-scores" }),
     log: h("section", { class: "side-part log", id: "side-log" }),
   };
-  const player = h("section", { class: "player" }, h("div", { class: "player-head" }, parts.me, parts.auto),
+  const player = h("section", { class: "player" }, h("div", { class: "player-head" }, parts.me, parts.auto, parts.talk),
     parts.judge, parts.hand, parts.actions, parts.listed);
   const side = h("aside", { class: "table-side", dataset: { open: "" } });
   const tabs = sideTabs(side);

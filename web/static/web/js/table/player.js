@@ -60,7 +60,7 @@ export function renderAutoplay(el, view, on) {
 export function renderHand(el, state, on) {
   const view = state.view;
   const s = view && view.state;
-  const hand = s ? sortCards(s.hand) : [];
+  const hand = s && s.hand ? sortCards(s.hand) : []; // a spectator has none
   const active = document.activeElement;
   const focused = active instanceof HTMLElement ? active.dataset.id : undefined;
   el.setAttribute("aria-label", `${t("hand.title")} · ${count("hand.count", hand.length)}`);

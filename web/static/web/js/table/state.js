@@ -79,6 +79,8 @@ function queueResults(state, first, fresh) {
 export function receiveView(state, next, fresh) {
   const previous = state.view;
   const roundChanged = previous && previous.state && next.state && previous.state.round !== next.state.round;
+  // An act's answer does not count spectators (null): the count the table had stands.
+  if ((next.spectators === null || next.spectators === undefined) && previous) next.spectators = previous.spectators;
   state.view = next;
   state.offset = serverOffset(next, state.offset);
   if (state.message && state.message !== t("err.stale")) state.message = "";

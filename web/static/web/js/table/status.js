@@ -7,7 +7,7 @@ import { guideButton } from "../guide.js";
 import { bothTitles } from "../rules.js";
 import { seatName } from "../words.js";
 import { clockView, deadline } from "./clock.js";
-import { t } from "./words.js";
+import { count, t } from "./words.js";
 
 /**
  * @import { View, MatchEvent } from "../api.js"
@@ -23,11 +23,18 @@ export function renderHeader(el, view, rules) {
       ? t("table.round_of", { n: state.round, m: rounds })
       : t("table.round", { n: state.round })
     : "";
+  const watching = view.you === null || view.you === undefined;
+  const over = view.status === "finished" || view.status === "aborted";
   fill(
     el,
     h("a", { class: "back", href: "#/" }, t("nav.lobby")),
     h("h1", {}, bothTitles(rules.info, view.ruleset)),
     h("span", { class: "bar-facts" }, h("span", { class: "match-id" }, t("table.match", { id: view.id }), round ? " · " : ""), round),
+    watching ? h("span", { class: "badge watching", title: t("watch.watching"), dataset: { watching: "true" } }, t("table.watching")) : null,
+    typeof view.spectators === "number" && view.spectators > 0
+      ? h("span", { class: "spectators", dataset: { spectators: view.spectators } }, count("table.spectators", view.spectators))
+      : null,
+    over ? h("a", { class: "replay-link", href: `#/replay/${view.id}`, dataset: { action: "replay" } }, t("table.replay")) : null,
     rules.info ? guideButton(() => rules.info) : null,
   );
 }

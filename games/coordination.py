@@ -1,18 +1,33 @@
 """What the worker processes and beat tell one another through the broker's Redis, in keys that
-expire on their own: which server turns are queued (so that one is not queued twice), and the
-workers' heartbeats (games.heartbeats, which readiness reads). None of it is needed for
-correctness: with Redis gone, turns are queued as if nothing were marked. Without a broker (the
-embedded mode) there is nothing to mark."""
+expire on their own: which server turns are queued (so that one is not queued twice), and when
+the sweep and each queue's workers were last alive (readiness reads it). None of it is needed
+for correctness: with Redis gone, turns are queued as if nothing were marked, and readiness
+says Redis is unreachable. Without a broker (the embedded mode) there is nothing to mark."""
 
 import logging
+import threading
+import time
 
 import redis
 from celery import bootsteps
 from django.conf import settings
 
-from games.heartbeats import PREFIX, beat, client
-
 logger = logging.getLogger(__name__)
+
+PREFIX = "cardtable:"
+SWEEP = "sweep"
+_local = threading.local()
+
+
+def client() -> redis.Redis:
+    """The broker's Redis, one client per thread."""
+    url = settings.CELERY_BROKER_URL
+    clients = _local.__dict__.setdefault("clients", {})
+    if url not in clients:
+        timeout = settings.BROKER_TIMEOUT_SECONDS
+        clients[url] = redis.Redis.from_url(url, socket_timeout=timeout,
+                                            socket_connect_timeout=timeout)
+    return clients[url]
 
 
 def _queued_key(match_id: int, version: int) -> str:
@@ -40,6 +55,30 @@ def clear_queued(match_id: int, version: int) -> None:
         client().delete(_queued_key(match_id, version))
     except (redis.RedisError, OSError):
         pass  # the mark expires on its own
+
+
+def _beat_key(name: str) -> str:
+    return f"{PREFIX}heartbeat:{name}"
+
+
+def beat(name: str, keep: float) -> None:
+    """Record that `name` (SWEEP, or a queue's name for its workers) is alive now, for `keep`
+    seconds."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    try:
+        client().set(_beat_key(name), repr(time.time()), ex=max(1, round(keep)))
+    except (redis.RedisError, OSError) as error:
+        logger.warning("heartbeat %s not recorded: %s", name, error)
+
+
+def last_beats(names: list[str]) -> dict[str, float | None]:
+    """Seconds since each of `names` last beat (None: not within its keep); raises
+    redis.RedisError or OSError when Redis does not answer."""
+    values = client().mget([_beat_key(name) for name in names])
+    now = time.time()
+    return {name: None if value is None else max(0.0, now - float(value))
+            for name, value in zip(names, values, strict=True)}
 
 
 class WorkerHeartbeat(bootsteps.StartStopStep):

@@ -28,9 +28,15 @@ TEST_RULESETS = discover("tests.rulesets")
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database as migrated, less the house tables a fresh install gets
-    (games/migrations/0006_house_tables.py): each test makes the tables it needs."""
+    (games/migrations/0006_house_tables.py): each test makes the tables it needs. When no test
+    collected asked for a database (tests/integration/test_faults.py alone: its stack has its
+    own), pytest-django made none and the configured one is a real one: left alone."""
+    from django.db import connection
+
     from games.models import Table
 
+    if connection.settings_dict["NAME"] != connection.creation._get_test_db_name():
+        return
     with django_db_blocker.unblock():
         Table.objects.all().delete()
 

@@ -4,6 +4,8 @@ scheduled through the match row's due time and the task queue (a countdown), nev
 the embedded mode the read that finds a paced turn due plays it; a worker's task plays one turn
 of a paced match, and a slice of an unpaced one, then queues the rest."""
 
+from datetime import timedelta
+
 import pytest
 from celery import current_app
 from django.utils import timezone
@@ -80,7 +82,19 @@ def test_a_pace_out_of_bounds_is_refused(asked):
     assert data["error"]["details"]["option"] == "server_pace_ms"
 
 
-def test_embedded_each_server_move_is_due_after_its_pace_and_the_read_then_plays_one():
+class StoppedClock:
+    """The server's clock (django.utils.timezone.now, read by every module that schedules or
+    finds what is due), moved only by the test: whether a read finds a turn due then depends on
+    the pace alone, never on how fast a loaded machine got from the write to the read."""
+
+    def __init__(self, monkeypatch):
+        self.now = timezone.now()
+        monkeypatch.setattr(timezone, "now", lambda: self.now)
+
+
+def test_embedded_each_server_move_is_due_after_its_pace_and_the_read_then_plays_one(
+        monkeypatch):
+    clock = StoppedClock(monkeypatch)
     person = new_player()
     view = highcard(person)
     match_id, server_moves, breaks = view["id"], 0, 0
@@ -93,8 +107,9 @@ def test_embedded_each_server_move_is_due_after_its_pace_and_the_read_then_plays
         wait = expected_wait(match)
         breaks += wait > PACE / 1000
         assert waited(match) == pytest.approx(wait, abs=0.05)  # no grace: a read plays it
+        clock.now = match.due_at - timedelta(milliseconds=1)
         assert person.get(f"/matches/{match_id}/")[1]["version"] == match.version  # not yet
-        Match.objects.filter(pk=match_id).update(due_at=timezone.now())  # its time has come
+        clock.now = match.due_at  # its time has come
         view = person.get(f"/matches/{match_id}/")[1]
         assert view["version"] == match.version + 1  # one server move, not the rest
         server_moves += 1

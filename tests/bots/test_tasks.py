@@ -24,7 +24,7 @@ from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
 from games.engine.rulesets.gandengyan import RULESET as RULES
 from games.engine.rulesets.gandengyan.state import LOG_TAIL, LOGGED
 from games.models import Match, Move
-from tests.matchplay import Client, client_sender, create, play_through, sign_in
+from tests.matchplay import Client, client_sender, create, play_through, poller, sign_in
 from tests.matchplay import bots as bot_seats
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -152,11 +152,15 @@ def test_the_test_only_delays_sleep_where_they_say(player, queued, monkeypatch, 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("ruleset", "options"),
                          [("510k", {"rounds": 1}), ("gandengyan", {"starting_score": 10})])
-def test_a_person_plays_hard_bots_through_the_api(player, monkeypatch, ruleset, options):
+def test_a_person_plays_hard_bots_through_the_api(player, monkeypatch, settings, ruleset,
+                                                  options):
     # A one-sample search: the same code path as the default time budget, in test time.
     monkeypatch.setattr(strategies, "DEFAULT_BUDGET", Budget(ms=None, samples=1))
+    # One server turn per request, as on a machine too busy for more in the request's budget:
+    # the person reads on for the bots' replies, as a client does, however fast they come.
+    settings.EMBEDDED_TURN_SECONDS = 0
     view = create(player, ruleset, options, bot_seats(3, "hard"))
-    view = play_through(player, view, random.Random(4))
+    view = play_through(player, view, random.Random(4), wait=poller(player))
     assert view["status"] == "finished"
     match = Match.objects.get(pk=view["id"])
     assert Move.objects.filter(match=match, actor="bot").exists()

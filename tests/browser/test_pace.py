@@ -83,7 +83,11 @@ def test_the_bots_plays_land_one_at_a_time_at_the_matchs_pace(open_page):
     assert min(gaps) >= 0.75 * PACE_MS, gaps
     played = [e for e in api_get(page, f"/matches/{match}/events/?since=0")["events"]
               if e["type"] == "play"]
-    assert [p["seat"] for p in landed] == [e["seat"] for e in played][:len(landed)]
+    # The server's plays land in the order they were played. (The play that ends a round can
+    # reach the felt only with the next round's lead, drawn as the trick taken last: the
+    # person's own plays are left out of the order.)
+    bots_landed = [p["seat"] for p in landed if p["seat"] != 0]
+    assert bots_landed == [e["seat"] for e in played if e["seat"] != 0][:len(bots_landed)]
 
 
 def test_a_table_everyone_left_pauses_and_goes_on_when_its_person_is_back(open_page):

@@ -32,7 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PG = "postgres://postgres@127.0.0.1:5432"
+from bench import database  # noqa: E402
+
+PG = database.PG
 DATABASE = "cardtable_bench_compaction"
 ENV = {
     "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -48,11 +50,7 @@ TABLES = ("games_event", "games_move", "games_roundarchive")
 
 
 def recreate_database() -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
+    database.recreate(DATABASE)
     env = {k: v for k, v in os.environ.items()
            if k not in ("CELERY_BROKER_URL", "CACHE_URL", "LIVE_REDIS_URL")}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
@@ -60,12 +58,10 @@ def recreate_database() -> None:
 
 
 def drop_database() -> None:
-    import psycopg
     from django.db import connections
 
     connections.close_all()
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    database.drop(DATABASE)
 
 
 def setup_django() -> None:

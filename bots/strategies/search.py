@@ -54,7 +54,8 @@ class Game:
     margin: float  # how much better than the heuristic's choice another must be
     # ... and by how many standard errors of the paired difference (0: the mean alone decides)
     confidence: float = 0.0
-    samples: int = DEFAULT_SAMPLES  # samples per decision when the budget names none
+    # Samples per decision for an observation, when the budget names none.
+    samples: Callable[[Any], int] = lambda seen: DEFAULT_SAMPLES
 
 
 def shortlist(first: Action, legal: list[Action], ranked: Iterable[Action],
@@ -155,7 +156,7 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
     deadline = None if budget.ms is None else Deadline(budget.ms, budget.wall)
     seat = seen.seat
     race = _Race(len(candidates))
-    samples = game.samples if budget.samples is None else budget.samples
+    samples = game.samples(seen) if budget.samples is None else budget.samples
     drawing = 0.0  # CPU seconds the last sample took to draw: no rollout looks at the clock then
     while race.samples < samples:
         if deadline is not None and deadline.passed(ahead=drawing):

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots.strategies import Basic, observe
+from bots.strategies.five_ten_k import search as five_ten_k_search
 from bots.strategies.search import PRUNE_AFTER, Budget, Deadline, Game, search
 from games.engine.actions import Bid, Cut, Pass, Play
 from games.engine.registry import get_ruleset
@@ -121,6 +122,25 @@ def test_the_sample_budget_is_kept_and_one_candidate_needs_no_search():
     calls.clear()
     assert search(game, seat_0(Cut()), random.Random(), Budget(samples=7)) == Cut()
     assert calls == []
+
+
+def test_a_budget_that_names_no_samples_takes_the_games_number_for_the_observation():
+    calls: list = []
+    game = replace(stub_game({Pass(): 0.0, Cut(): 1.0}, calls=calls),
+                               samples=lambda seen: 5 if seen.seat == 0 else 9)
+    search(game, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None))
+    assert len(calls) == 5
+    calls.clear()
+    search(game, Basic(1, (Pass(), Cut())), random.Random(), Budget(ms=None))
+    assert len(calls) == 9
+
+
+def test_two_player_510k_searches_with_more_samples_than_four_players():
+    for players, expected in ((2, five_ten_k_search.TWO_PLAYER_SAMPLES),
+                              (4, five_ten_k_search.SAMPLES)):
+        engine, state = midround("510k", {"players": players}, 1, 0)
+        seen = observe("510k", state, engine.to_act(state))
+        assert five_ten_k_search.samples(seen) == expected
 
 
 def test_a_time_budget_stops_the_search():

@@ -28,8 +28,14 @@ MARGIN_WEIGHT = 1 / 1000
 SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
 CANDIDATES = 3
 # Samples per decision: with 12, close choices flipped with the seed and `hard` won 65 % of rounds
-# against `normal`, with 32 about 67 % (before issue 26).
+# against `normal`, with 32 about 67 % (before issue 26). Two players: a decision costs about half
+# of a four-player one (fewer cards out), and twice the samples won more rounds (docs/bots.md).
 SAMPLES = 32
+TWO_PLAYER_SAMPLES = 56
+
+
+def samples(seen: Observation) -> int:
+    return TWO_PLAYER_SAMPLES if len(seen.counts) == 2 else SAMPLES
 
 
 def policy(match: Match, seat: int, rng: random.Random) -> Action:
@@ -70,4 +76,4 @@ def candidates(seen: Observation, rng: random.Random) -> list[Action]:
 # than one standard error of the paired difference: a lead within the noise of a few samples
 # does not flip the choice with the seed.
 GAME = Game(engine=RULESET, sample=sample_state, policy=policy, value=value,
-            candidates=candidates, margin=0.03, confidence=1.0, samples=SAMPLES)
+            candidates=candidates, margin=0.03, confidence=1.0, samples=samples)

@@ -58,4 +58,4 @@ def candidates(obs: Observation, rng: random.Random) -> list[Action]:
 
 
 GAME = Game(engine=ENGINE, sample=sample, policy=policy, value=value,
-            candidates=candidates, margin=0.01, confidence=1.0, samples=SAMPLES)
+            candidates=candidates, margin=0.01, confidence=1.0, samples=lambda seen: SAMPLES)

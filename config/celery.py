@@ -5,6 +5,7 @@ import os
 
 from celery import Celery, signals
 from celery.fixups.django import DjangoFixup
+from django.db import close_old_connections
 
 from games.coordination import WorkerHeartbeat
 
@@ -50,8 +51,5 @@ def _keep_connection_pools(**kwargs) -> None:
 
 
 def _task_boundary(sender=None, **kwargs) -> None:
-    if getattr(sender.request, "is_eager", False):
-        return
-    from django.db import close_old_connections
-
-    close_old_connections()
+    if not getattr(sender.request, "is_eager", False):
+        close_old_connections()

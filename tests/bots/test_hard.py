@@ -127,7 +127,7 @@ def test_the_sample_budget_is_kept_and_one_candidate_needs_no_search():
 def test_a_budget_that_names_no_samples_takes_the_games_number_for_the_observation():
     calls: list = []
     game = replace(stub_game({Pass(): 0.0, Cut(): 1.0}, calls=calls),
-                               samples=lambda seen: 5 if seen.seat == 0 else 9)
+                   samples=lambda seen: 5 if seen.seat == 0 else 9)
     search(game, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None))
     assert len(calls) == 5
     calls.clear()

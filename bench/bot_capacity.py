@@ -13,8 +13,8 @@
    moves say `late`): how many were is printed too.
 
 Prints one line per figure. Run: `.venv/bin/python bench/bot_capacity.py [--acts N] [--smoke]`
-(about two minutes on a quiet machine; PostgreSQL's server programs and `redis-server` on the machine). Times are
-this machine's, whatever else runs on it: the load average is printed first.
+(about two minutes on a quiet machine; PostgreSQL's server programs and `redis-server` on the
+machine). Times are this machine's, whatever else runs on it: the load average is printed first.
 """
 
 import json

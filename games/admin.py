@@ -216,7 +216,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
             reverse("admin:games_match_replay", args=[obj.pk]),
             reverse("admin:games_match_export", args=[obj.pk]),
         )
-        if obj.status in (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED):
+        if obj.status in Match.OPEN:
             links = format_html('{} · <a href="{}">abort…</a>', links,
                                 reverse("admin:games_match_abort", args=[obj.pk]))
         return links

@@ -127,6 +127,9 @@ class Match(models.Model):
         FINISHED = "finished"
         ABORTED = "aborted"  # stopped by staff; scores stay as they were
 
+    OPEN = (Status.WAITING, Status.ACTIVE, Status.PAUSED)  # someone may still act
+    FINAL = (Status.FINISHED, Status.ABORTED)
+
     ruleset = models.CharField(max_length=20, db_index=True)
     options = models.JSONField(help_text="as validated by the ruleset, defaults filled in")
     # The options as they were frozen at creation, whatever their table has become since.

@@ -216,7 +216,7 @@ def replay_for(user, match_id: int) -> Match:
     seated = Seat.objects.filter(match=match, user=user.pk).exists()
     if not seated and not may_watch(user, match):
         raise NotFound()
-    if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+    if match.status not in Match.FINAL:
         raise Conflict("match_not_finished", "a match is replayed once it is over",
                        status=match.status)
     return match

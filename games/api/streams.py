@@ -50,8 +50,6 @@ from games.engine.errors import Refusal
 from games.models import Match, Seat
 
 logger = logging.getLogger(__name__)
-FINAL = (Match.Status.FINISHED, Match.Status.ABORTED)
-OPEN = (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED)
 MAX_ACCOUNT_MATCHES = 1000
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: do not buffer
 # What opening a stream may meet, answered as the API answers it (a database away: 503).
@@ -273,7 +271,7 @@ async def _match_messages(user, token, match_id: int, last_id: int | None, watch
         del messages
         renewed = time.monotonic()
         quiet, looked = time.monotonic(), None
-        while sent.status not in FINAL:
+        while sent.status not in Match.FINAL:
             # A clock that runs out is read at once (the read plays what is overdue), not
             # left to the recovery sweep; once per deadline. A server turn that does not come
             # is read again and again (see STREAM_SERVER_TURN_SECONDS), and when it is due (a
@@ -328,10 +326,10 @@ async def match_stream(request, match_id: int):
         match = await in_thread(selectors.match_for)(user, match_id)
     except REFUSED as error:
         return _refused(error)
-    if match.match.status in FINAL and last_id is not None \
+    if match.match.status in Match.FINAL and last_id is not None \
             and last_id >= match.match.last_event_seq:
         return HttpResponse(status=204)  # nothing more will come: do not reconnect
-    watching = match.mine is None and match.match.status not in FINAL
+    watching = match.mine is None and match.match.status not in Match.FINAL
     if watching:
         try:
             await in_thread(services.spectator_seen)(match_id=match_id, user=user)
@@ -344,7 +342,7 @@ async def match_stream(request, match_id: int):
 
 def _open_matches(user) -> tuple[dict[int, dict], dict[int, datetime]]:
     """The reader's open matches, and when each waiting one's empty seats go to bots."""
-    seats = (Seat.objects.filter(user=user, match_status__in=OPEN).order_by("-match_id")
+    seats = (Seat.objects.filter(user=user, match_status__in=Match.OPEN).order_by("-match_id")
              .values_list("match_id", "index", "match__status", "match__version",
                           "match__to_act", "match__bots_fill_at")[:MAX_ACCOUNT_MATCHES])
     mine, fills = {}, {}
@@ -393,7 +391,7 @@ def _account_events(mine: dict, notice: dict) -> list[tuple[str, dict]]:
         found.append(("match_paused", said))
     elif mine["status"] == paused and notice["status"] != paused:
         found.append(("match_resumed", said))
-    if notice["status"] in FINAL:
+    if notice["status"] in Match.FINAL:
         found.append(("match_finished", {**said, "status": notice["status"]}))
     elif notice["status"] == Match.Status.ACTIVE and notice["to_act"] == mine["seat"]:
         found.append(("your_turn", said))

@@ -14,15 +14,13 @@ from django.utils import timezone
 from games import archive, metrics
 from games.models import Event, Match, Move, Round, RoundArchive
 
-FINAL = (Match.Status.FINISHED, Match.Status.ABORTED)
-
 
 def match_compact(match_id: int) -> bool:
     """Archive the match's moves and events, under its row's lock; False (nothing done) if it
     is not over or is compacted already."""
     with transaction.atomic():
         match = (Match.objects.select_for_update()
-                 .filter(pk=match_id, status__in=FINAL, compacted_at__isnull=True).first())
+                 .filter(pk=match_id, status__in=Match.FINAL, compacted_at__isnull=True).first())
         if match is None:
             return False
         rounds: dict[int, tuple[list, list]] = defaultdict(lambda: ([], []))
@@ -48,7 +46,7 @@ def matches_compact(*, older_than: timedelta, limit: int) -> int:
     """Compact up to `limit` matches over for longer than `older_than`, oldest first; how many.
     Each in its own transaction: a long run holds no lock for long."""
     cutoff = timezone.now() - older_than
-    due = (Match.objects.filter(status__in=FINAL, compacted_at__isnull=True,
+    due = (Match.objects.filter(status__in=Match.FINAL, compacted_at__isnull=True,
                                 updated_at__lt=cutoff)
            .order_by("updated_at").values_list("pk", flat=True)[:limit])
     return sum(match_compact(match_id) for match_id in list(due))

@@ -259,7 +259,7 @@ def match_abort(*, match_id: int, reason: str) -> Match:
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
         raise NotFound()
-    if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE, Match.Status.PAUSED):
+    if match.status not in Match.OPEN:
         raise Conflict("match_over", f"the match is {match.status} already",
                        status=match.status)
     progress = Progress.load(match)

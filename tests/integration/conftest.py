@@ -107,8 +107,7 @@ def quiet_worker(request, celery_worker):
     marker = request.node.get_closest_marker("django_db")
     if marker is None or not marker.kwargs.get("transaction", False):
         return  # the test made its own stack and database, or none
-    Match.objects.filter(status__in=(Match.Status.WAITING, Match.Status.ACTIVE,
-                                     Match.Status.PAUSED)).update(status=Match.Status.ABORTED)
+    Match.objects.filter(status__in=Match.OPEN).update(status=Match.Status.ABORTED)
     celery_app.control.purge()
     deadline = time.monotonic() + WORKER_IDLE_SECONDS
     while time.monotonic() < deadline:

@@ -67,7 +67,8 @@ def test_the_trick_taken_last_stays_on_the_felt_until_the_next_lead(open_page):
     sign_in_as_guest(page)
     match = start_match(page, "gandengyan", ENDLESS, BOTS)
     # The others passed on the person's play: the trick is theirs, and theirs to lead.
-    play_until(page, lambda: page.locator(".taken-trick[data-winner='0']").count() > 0)
+    play_until(page, lambda: page.locator(".taken-trick[data-winner='0'][data-ended=false]").count()
+               > 0)
     taken = page.locator(".taken-trick")
     assert taken.locator(".taken-caption").inner_text() == "Last trick, taken by you"
     assert float(taken.evaluate("el => getComputedStyle(el).opacity")) < 1  # dimmed

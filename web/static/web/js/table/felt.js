@@ -1,7 +1,7 @@
-// The felt: the trick (the latest play marked), or while nothing is led the trick taken last,
-// dimmed; and the ruleset's facts of the table beside it. A play that arrives slides in from its
-// seat (CSS, none when the person asks for reduced motion); when many arrive at once (the page
-// catching up), only the last few do, one after another.
+// The felt: the trick (the latest play marked), or while nothing is led the trick taken last (or
+// the one that ended the round), dimmed; and the ruleset's facts of the table beside it. A play
+// that arrives slides in from its seat (CSS, none when the person asks for reduced motion); when
+// many arrive at once (the page catching up), only the last few do, one after another.
 
 import { cardRow } from "../cards.js";
 import { fill, h } from "../dom.js";
@@ -94,8 +94,10 @@ export function feltView(el) {
       h("div", { class: "trick", dataset: { plays: trick.length } },
         trick.length ? trick.map((play) => playView(view, play, true)) : h("p", { class: "empty" }, leads(view))),
       taken
-        ? h("div", { class: "taken-trick", dataset: { winner: taken.winner } },
-          h("span", { class: "taken-caption" }, about(view, taken.winner, "trick.taken", { name: seatName(view, taken.winner) }, words)),
+        ? h("div", { class: "taken-trick", dataset: { winner: taken.winner, ended: taken.ended } },
+          h("span", { class: "taken-caption" }, taken.ended
+            ? t("trick.round_last", { round: taken.round })
+            : about(view, taken.winner, "trick.taken", { name: seatName(view, taken.winner) }, words)),
           h("div", { class: "taken-plays" }, taken.plays.map((play) => playView(view, play, false))))
         : null,
       infoPanel(view, rules),

@@ -88,8 +88,13 @@ export function rematchChoices(matchId, rematch, asker, onDeclined) {
  */
 export function rematchPanel(view, dialog) {
   const part = h("div", { class: "rematch-part" });
+  let drawn = ""; // what the choices were drawn from: a button is not swapped for the same one
+  // under the person's finger (a click that lands across the swap is lost)
   const render = (/** @type {View} */ current) => {
     const asker = current.rematch ? seatName(current, current.rematch.asked_by) : "";
+    const now = JSON.stringify([current.rematch, asker]);
+    if (now === drawn) return;
+    drawn = now;
     fill(part, rematchChoices(current.id, current.rematch, asker, refresh));
   };
   async function refresh() {

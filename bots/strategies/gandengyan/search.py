@@ -8,8 +8,8 @@ from bots.strategies.search import Game, shortlist
 from games.engine.actions import Action, Play
 from games.engine.rulesets.gandengyan import RULESET as ENGINE
 from games.engine.rulesets.gandengyan import flow
-from games.engine.rulesets.gandengyan.combos import BOMB
-from games.engine.rulesets.gandengyan.observation import Observation, observe
+from games.engine.rulesets.gandengyan.combos import BOMB, bomb_cap
+from games.engine.rulesets.gandengyan.observation import Observation, live_counts, unseen_by
 from games.engine.rulesets.gandengyan.sampling import sample_state
 from games.engine.rulesets.gandengyan.state import Match
 
@@ -37,7 +37,21 @@ def policy(match: Match, seat: int, rng: random.Random) -> Action:
     legal = ENGINE.legal_actions(match, seat)
     if len(legal) == 1:
         return legal[0]  # a pass, or a lead of one card
-    return normal.play(normal.seen_of(observe(match, seat, legal)), legal)
+    return normal.play(seen_in(match, seat), legal)
+
+
+def seen_in(match: Match, seat: int) -> normal.Seen:
+    """`normal.seen_of(observe(match, seat))`, built without the rest of the observation: at every
+    step of a rollout, the whole observation cost a tenth of the search."""
+    rnd = match.round
+    trick = rnd.trick
+    live = live_counts(rnd)
+    return normal.Seen(
+        seat=seat, hand=rnd.hands[seat], counts=live,
+        top_seat=trick[-1].seat if trick else None, top=trick[-1].reading if trick else None,
+        unseen=unseen_by(rnd, seat), pile=len(rnd.pile), cap=bomb_cap(match.decks),
+        lacking=normal.lacking_of(normal.passes([t.seat for t in trick],
+                                                [t.reading for t in trick], rnd.to_act, live)))
 
 
 def value(match: Match, seat: int) -> float:

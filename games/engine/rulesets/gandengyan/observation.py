@@ -11,7 +11,7 @@ from games.engine.cards import make_pack
 from games.engine.combos import Reading
 from games.engine.rulesets.gandengyan import RULESET
 from games.engine.rulesets.gandengyan.combos import bomb_cap, rank_counts
-from games.engine.rulesets.gandengyan.state import Logged, Match, TablePlay
+from games.engine.rulesets.gandengyan.state import Logged, Match, Round, TablePlay
 
 
 class Observation(NamedTuple):
@@ -60,6 +60,19 @@ def _pack(decks: int) -> frozenset[int]:
     return frozenset(make_pack(decks))
 
 
+def live_counts(rnd: Round) -> tuple[int, ...]:
+    """Cards held by each seat still playing the round (0 otherwise)."""
+    return tuple(0 if out or not dealt else len(hand)
+                 for hand, out, dealt in zip(rnd.hands, rnd.forfeited, rnd.seated, strict=True))
+
+
+def unseen_by(rnd: Round, seat: int) -> tuple[int, ...]:
+    """Per rank, the cards `seat` cannot see: a public count (the pack less its own hand and the
+    cards played), taken here from the hidden cards because that is cheaper."""
+    return rank_counts(rnd.pile + tuple(c for s, hand in enumerate(rnd.hands) if s != seat
+                                        for c in hand))
+
+
 def observe(match: Match, seat: int, legal: list[Action] | None = None) -> Observation:
     """`seat`'s observation of the round in play; `legal`, when the caller listed the seat's
     actions already, spares listing them again."""
@@ -67,9 +80,6 @@ def observe(match: Match, seat: int, legal: list[Action] | None = None) -> Obser
     if legal is None:
         legal = RULESET.legal_actions(match, seat)
     hands = rnd.hands
-    # What the seat cannot see, counted by rank: a public count (the pack less its own hand and
-    # the cards played), taken here from the hidden cards because that is cheaper.
-    hidden = rnd.pile + tuple(c for s, hand in enumerate(hands) if s != seat for c in hand)
     # Positional, in the order of the fields: built at every step of the search's rollouts, where
     # naming 24 fields would cost more than the rest of this function.
     return Observation(
@@ -78,11 +88,9 @@ def observe(match: Match, seat: int, legal: list[Action] | None = None) -> Obser
         match.humans, match.scores, match.eliminated,  # humans, scores, eliminated
         rnd.number, rnd.seated,  # number, seated
         tuple(len(hand) for hand in hands),  # counts
-        tuple(0 if out or not dealt else len(hand)  # live
-              for hand, out, dealt in zip(hands, rnd.forfeited, rnd.seated, strict=True)),
-        len(rnd.pile),  # pile
+        live_counts(rnd), len(rnd.pile),  # live, pile
         _pack(match.decks).difference(rnd.pile, *hands),  # played
-        rank_counts(hidden),  # unseen
+        unseen_by(rnd, seat),  # unseen
         rnd.dice, rnd.leader, rnd.to_act, rnd.trick,  # dice, leader, to_act, trick
         rnd.forfeited, rnd.played_any, rnd.bombs, rnd.log,  # forfeited, played_any, bombs, log
     )

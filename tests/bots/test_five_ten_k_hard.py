@@ -3,9 +3,11 @@
 import random
 
 from bots.strategies import observe
+from bots.strategies.five_ten_k import normal
 from bots.strategies.five_ten_k import search as five_ten_k
 from bots.strategies.search import Budget
 from games.engine.actions import Bid, Pass
+from games.engine.rulesets.five_ten_k.observation import observe as five_ten_k_observe
 from tests.bots.support import decide, level
 from tests.engine.five_ten_k_support import RULES, cards, playing
 
@@ -38,3 +40,20 @@ def test_never_bids_solo():
     hands[seat] = tuple(sorted(strong))
     state = state._replace(round=state.round._replace(hands=tuple(hands)))
     assert decide(hard(), RULES, state) == Bid(False)
+
+
+def test_the_rollouts_play_what_normal_plays_at_a_bots_turn():
+    # The rollouts give normal what it reads straight from the state: at every step of whole
+    # rounds (bids, the partner's tricks and points on the table included) it must choose what a
+    # bot's turn chooses from the seat's whole observation.
+    for seed, players in enumerate([4, 2, 4]):
+        rng = random.Random(seed)
+        state = RULES.start_round(RULES.new_match(RULES.parse_options(
+            {"players": players}), [False] * players), f"rollout-{seed}")
+        while not RULES.round_over(state):
+            seat = RULES.to_act(state)
+            if state.round.phase == "play":
+                assert five_ten_k.policy(state, seat, rng) == normal.play(
+                    five_ten_k_observe(state, seat))
+            action = RULES.forced_action(state) or rng.choice(RULES.legal_actions(state, seat))
+            state, _ = RULES.apply(state, seat, action)

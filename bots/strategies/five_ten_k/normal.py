@@ -103,25 +103,33 @@ def cost(play: Play, extras: tuple[int, ...], counts: dict[int, int]) -> float:
 
 
 def play(seen: Observation) -> Action:
-    hand = seen.hand
+    return play_on(seen.hand, seen.legal, seen.counts, seen.side, seen.trick,
+                   seen.options.players)
+
+
+def play_on(hand, legal, counts_of: tuple[int, ...], side, trick, players: int) -> Action:
+    """`play` on what it reads of the observation: the hand, its listed actions, every seat's
+    count of cards, the seat's side, the trick and the table's size (the rollouts pass them from
+    the state: building a whole observation at every step cost about a tenth of the search)."""
     counts = rank_counts(hand)
-    plays = [a for a in seen.legal if isinstance(a, Play)]
+    plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return Pass()
     out = going_out(hand, plays, extra_candidates)
     if out is not None:
         return out  # it empties the hand, with any extras: nothing is worth more
     options = [(p, junk_extras(hand, p, counts)) for p in plays]
-    opponents = [n for s, n in enumerate(seen.counts) if s not in seen.side and n]
+    opponents = [n for s, n in enumerate(counts_of) if s not in side and n]
     threatened = bool(opponents) and min(opponents) <= NEAR_FINISH
-    if seen.top is None:
+    if not trick:
         best = min(options, key=lambda o: _lead_cost(o, counts, threatened))
         return best[0].with_extras(best[1])
-    if seen.top_seat in seen.side:
+    top_seat = trick[-1].seat
+    if top_seat in side:
         return Pass()  # the partner is winning this trick
     best = min(options, key=lambda o: _answer_cost(o, counts))
-    threshold = 2 + POINT_VALUE * seen.trick_points + TEMPO[seen.options.players]
-    if seen.counts and seen.counts[seen.top_seat] <= NEAR_FINISH:
+    threshold = 2 + POINT_VALUE * sum(points_of(p.cards) for p in trick) + TEMPO[players]
+    if counts_of and counts_of[top_seat] <= NEAR_FINISH:
         threshold += URGENT
     if len(hand) <= SHORT_HAND:
         threshold += SHORT_HAND

@@ -17,7 +17,7 @@ from games.engine.actions import Action, Play
 from games.engine.rulesets.five_ten_k import RULESET
 from games.engine.rulesets.five_ten_k import round as flow
 from games.engine.rulesets.five_ten_k.combos import rank_counts
-from games.engine.rulesets.five_ten_k.observation import Observation, observe
+from games.engine.rulesets.five_ten_k.observation import Observation, side_of
 from games.engine.rulesets.five_ten_k.sampling import sample_state
 from games.engine.rulesets.five_ten_k.state import Match
 
@@ -42,7 +42,10 @@ def policy(match: Match, seat: int, rng: random.Random) -> Action:
     rnd = match.round
     if rnd.phase == "bid":
         return normal.bid(rnd.hands[seat])
-    return normal.play(observe(match, seat))
+    hands = rnd.hands
+    return normal.play_on(hands[seat], flow.legal_actions(match, seat),
+                          tuple(len(hand) for hand in hands), side_of(rnd.teams, seat),
+                          rnd.trick, match.options.players)
 
 
 def value(match: Match, seat: int) -> float:

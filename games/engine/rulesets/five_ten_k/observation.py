@@ -55,6 +55,11 @@ class Observation(NamedTuple):
         return sum(points_of(p.cards) for p in self.trick)
 
 
+def side_of(teams: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:
+    """The seat's side once the teams are known; itself alone before."""
+    return next((team for team in teams if seat in team), (seat,))
+
+
 def observe(match: Match, seat: int, legal: list[Action] | None = None) -> Observation:
     """`seat`'s observation of the round in play; `legal`, when the caller listed the seat's
     actions already, spares listing them again."""
@@ -71,6 +76,6 @@ def observe(match: Match, seat: int, legal: list[Action] | None = None) -> Obser
         tuple(len(h) for h in hands),  # counts
         _PACK.difference(rnd.deck, rnd.bottom, *hands),  # played
         rnd.face_up, rnd.holder, rnd.bids, rnd.banker, rnd.teams,  # face_up .. teams
-        frozenset(next((team for team in rnd.teams if seat in team), (seat,))),  # side
+        frozenset(side_of(rnd.teams, seat)),  # side
         rnd.captured, rnd.trick, rnd.passes, rnd.finished,  # captured .. finished
     )

@@ -110,7 +110,7 @@ def play(seen: Observation) -> Action:
 def play_on(hand, legal, counts_of: tuple[int, ...], side, trick, players: int) -> Action:
     """`play` on what it reads of the observation: the hand, its listed actions, every seat's
     count of cards, the seat's side, the trick and the table's size (the rollouts pass them from
-    the state: building a whole observation at every step cost about a tenth of the search)."""
+    the state: building a whole observation at every step cost a tenth of a search's CPU)."""
     counts = rank_counts(hand)
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:

@@ -41,8 +41,8 @@ def policy(match: Match, seat: int, rng: random.Random) -> Action:
 
 
 def seen_in(match: Match, seat: int) -> normal.Seen:
-    """`normal.seen_of(observe(match, seat))`, built without the rest of the observation: at every
-    step of a rollout, the whole observation cost a tenth of the search."""
+    """`normal.seen_of(observe(match, seat))`, built without the rest of the observation, which
+    a rollout would build at every step for nothing (4 % of a search's CPU, docs/performance.md)."""
     rnd = match.round
     trick = rnd.trick
     live = live_counts(rnd)

@@ -14,7 +14,7 @@ from games.engine.actions import Action, Bid, Cut, Pass, Play
 from games.engine.cards import ACE, RANK_OF, TWO
 from games.engine.rulesets.five_ten_k.combos import POINTS, points_of, rank_counts
 from games.engine.rulesets.five_ten_k.listing import extra_candidates
-from games.engine.rulesets.five_ten_k.observation import Observation
+from games.engine.rulesets.five_ten_k.observation import Observation, trick_points
 from games.engine.rulesets.five_ten_k.settle import XI_PAYS, xi_tier
 
 # What spending one card of a rank costs: high cards win the tricks that matter later.
@@ -128,7 +128,7 @@ def play_on(hand, legal, counts_of: tuple[int, ...], side, trick, players: int) 
     if top_seat in side:
         return Pass()  # the partner is winning this trick
     best = min(options, key=lambda o: _answer_cost(o, counts))
-    threshold = 2 + POINT_VALUE * sum(points_of(p.cards) for p in trick) + TEMPO[players]
+    threshold = 2 + POINT_VALUE * trick_points(trick) + TEMPO[players]
     if counts_of and counts_of[top_seat] <= NEAR_FINISH:
         threshold += URGENT
     if len(hand) <= SHORT_HAND:

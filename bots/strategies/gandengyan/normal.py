@@ -79,18 +79,19 @@ class Seen(NamedTuple):
 
 def seen_of(obs: Observation) -> Seen:
     """What the heuristic looks at in a seat's observation."""
-    trick = obs.trick
+    return seen_from(obs.seat, obs.hand, obs.live, obs.trick, obs.to_act, obs.unseen, obs.pile,
+                     obs.cap)
+
+
+def seen_from(seat: int, hand: tuple[int, ...], live: tuple[int, ...], trick, to_act: int | None,
+              unseen: tuple[int, ...], pile: int, cap: int) -> Seen:
+    """The same from its parts (the hard bot's rollouts take them from the engine state)."""
     return Seen(
-        seat=obs.seat,
-        hand=obs.hand,
-        counts=obs.live,
-        top_seat=obs.top_seat,
-        top=obs.top,
-        unseen=obs.unseen,
-        pile=obs.pile,
-        cap=obs.cap,
-        lacking=lacking_of(passes([t.seat for t in trick], [t.reading for t in trick],
-                                  obs.to_act, obs.live)),
+        seat=seat, hand=hand, counts=live,
+        top_seat=trick[-1].seat if trick else None, top=trick[-1].reading if trick else None,
+        unseen=unseen, pile=pile, cap=cap,
+        lacking=lacking_of(passes([t.seat for t in trick], [t.reading for t in trick], to_act,
+                                  live)),
     )
 
 

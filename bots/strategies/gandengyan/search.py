@@ -44,14 +44,8 @@ def seen_in(match: Match, seat: int) -> normal.Seen:
     """`normal.seen_of(observe(match, seat))`, built without the rest of the observation, which
     a rollout would build at every step for nothing (4 % of a search's CPU, docs/performance.md)."""
     rnd = match.round
-    trick = rnd.trick
-    live = live_counts(rnd)
-    return normal.Seen(
-        seat=seat, hand=rnd.hands[seat], counts=live,
-        top_seat=trick[-1].seat if trick else None, top=trick[-1].reading if trick else None,
-        unseen=unseen_by(rnd, seat), pile=len(rnd.pile), cap=bomb_cap(match.decks),
-        lacking=normal.lacking_of(normal.passes([t.seat for t in trick],
-                                                [t.reading for t in trick], rnd.to_act, live)))
+    return normal.seen_from(seat, rnd.hands[seat], live_counts(rnd), rnd.trick, rnd.to_act,
+                            unseen_by(rnd, seat), len(rnd.pile), bomb_cap(match.decks))
 
 
 def value(match: Match, seat: int) -> float:

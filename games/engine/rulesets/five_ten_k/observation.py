@@ -52,7 +52,11 @@ class Observation(NamedTuple):
     @property
     def trick_points(self) -> int:
         """The points (5s, 10s, Ks) on the table."""
-        return sum(points_of(p.cards) for p in self.trick)
+        return trick_points(self.trick)
+
+
+def trick_points(trick: tuple[TablePlay, ...]) -> int:
+    return sum(points_of(p.cards) for p in trick)
 
 
 def side_of(teams: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:

@@ -8,6 +8,9 @@ BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 BROWSER_STAMP := $(VENV)/.installed-browser
+COMPILE_STAMP := $(VENV)/.compiled
+# The modules compiled with Cython (setup.py), as pyproject.toml lists them.
+COMPILED := $(shell $(PYTHON) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['tool']['cardtable']['compiled'])")
 # The web table's modules checked against their JSDoc types (web/jsconfig.json).
 TSC := $(BIN)/node web/node_modules/typescript/bin/tsc -p web/jsconfig.json
 # Debian's Chromium (apt-get install chromium): the browser tests never download a browser.
@@ -15,9 +18,9 @@ CHROMIUM ?= /usr/bin/chromium
 # engine.py runs both engine benches beside RLCard's; api.py needs PostgreSQL (see its header).
 BENCH_SCRIPTS = bench/engine.py bench/api.py
 
-.PHONY: install migrate run test lint bench test-browser screenshots
+.PHONY: install compile migrate run test lint bench test-browser screenshots
 
-install: $(DEV_STAMP)
+install: $(COMPILE_STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +28,14 @@ $(BIN)/python:
 $(DEV_STAMP): pyproject.toml web/package-lock.json | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[dev]'
 	$(BIN)/npm ci --prefix web --no-audit --no-fund
+	touch $@
+
+# The install compiles them; after a source changes, only the modules that changed are built again
+# (the tests refuse a compiled module older than its source: tests/conftest.py).
+compile: $(COMPILE_STAMP)
+
+$(COMPILE_STAMP): $(COMPILED) setup.py $(DEV_STAMP)
+	$(BIN)/python setup.py -q build_ext --inplace
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
@@ -35,7 +46,7 @@ $(BROWSER_STAMP): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install -e '.[dev,browser]'
 	touch $@
 
-migrate: $(DEV_STAMP)
+migrate: $(COMPILE_STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
 run: migrate
@@ -47,7 +58,7 @@ run: migrate
 	@echo
 	$(BIN)/python manage.py serve 127.0.0.1:8000
 
-test: $(DEV_STAMP)
+test: $(COMPILE_STAMP)
 	$(BIN)/python -m pytest -m "not integration and not browser" -q
 	$(BIN)/ruff check .
 	$(TSC)

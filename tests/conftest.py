@@ -2,6 +2,8 @@
 
 import json
 import os
+import tomllib
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -20,6 +22,28 @@ PASSWORD = "a long enough pass phrase"
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cardtable"]["compiled"]
+
+
+def stale_compiled() -> list[str]:
+    """The compiled modules (setup.py) built before their source last changed: Python would
+    import them, not the source, and the tests would test old code."""
+    stale = []
+    for name in COMPILED:
+        source = ROOT / name
+        built = source.parent.glob(f"{source.stem}.*.so")
+        if any(path.stat().st_mtime < source.stat().st_mtime for path in built):
+            stale.append(name)
+    return stale
+
+
+def pytest_sessionstart(session):
+    if stale := stale_compiled():
+        pytest.exit(f"compiled modules older than their sources ({', '.join(stale)}): run "
+                    "`make compile`", returncode=1)
+
 
 # The rulesets that exist for the tests only (a ruleset is one folder: tests/rulesets/<name>/).
 TEST_RULESETS = discover("tests.rulesets")

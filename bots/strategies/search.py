@@ -106,7 +106,7 @@ def rollout(game: Game, state, rng: random.Random, deadline: Deadline | None = N
         if deadline is not None and steps % CHECK_EVERY == 0 and deadline.passed():
             return None
         seat = engine.to_act(state)
-        state, _ = engine.apply(state, seat, game.policy(state, seat, rng))
+        state = engine.step(state, seat, game.policy(state, seat, rng))
     return state
 
 
@@ -166,8 +166,7 @@ def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
         drawing = time.thread_time() - started
         values = {}
         for i in race.active:
-            state, _ = game.engine.apply(world, seat, candidates[i])
-            final = rollout(game, state, rng, deadline)
+            final = rollout(game, game.engine.step(world, seat, candidates[i]), rng, deadline)
             if final is None:
                 break
             values[i] = game.value(final, seat)

@@ -149,6 +149,12 @@ class Ruleset(ABC, Generic[S]):
         """The new state and the public events the action caused (no hidden card in them).
         Raises IllegalAction with a stable code and leaves `state` as it was."""
 
+    def step(self, state: S, seat: int, action: Action) -> S:
+        """`apply`'s new state, for an action `legal_actions` listed (with any of its extras): the
+        search's rollouts, where checks and events are wasted. A ruleset may skip both, and leave
+        a round the action ends unsettled (`round_over` holds; the scores are not yet counted)."""
+        return self.apply(state, seat, action)[0]
+
     # True when `remember` keeps something: a bot's turn then reads the round's stored events.
     remembers: ClassVar[bool] = False
 

@@ -83,9 +83,9 @@ class Stub:
         self.values = values
         self.applied = []
 
-    def apply(self, state, seat, action):
+    def step(self, state, seat, action):
         self.applied.append(action)
-        return action, []
+        return action
 
     def round_over(self, state):
         return True

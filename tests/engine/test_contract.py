@@ -110,11 +110,23 @@ def check_events(ruleset, state, events: list[dict]) -> None:
         assert not leaked, f"an event shows cards hidden from some seat: {sorted(leaked)}"
 
 
+def check_step(ruleset, state, seat, action) -> None:
+    """The rollouts' `step` leaves the state `apply` does; a round it ends may stay unsettled."""
+    applied, _ = ruleset.apply(state, seat, action)
+    stepped = ruleset.step(state, seat, action)
+    if ruleset.round_over(applied):
+        assert ruleset.round_over(stepped)
+        assert ruleset.view_facts(stepped) == ruleset.view_facts(applied)
+    else:
+        assert stepped == applied
+
+
 def check_listed_actions(ruleset, state, seat, rng) -> list:
     legal = ruleset.legal_actions(state, seat)
     assert legal, "a seat to act has something to do"
     for action in legal:
         assert ruleset.is_legal(state, seat, action)
+        check_step(ruleset, state, seat, action)
         again = action_from_dict(json.loads(json.dumps(action.to_dict())))
         assert ruleset.is_legal(state, seat, again)
         if isinstance(action, Play) and action.extras:
@@ -122,6 +134,7 @@ def check_listed_actions(ruleset, state, seat, rng) -> list:
             extras = rng.sample(ruleset.extra_candidates(hand, action),
                                 rng.randint(0, action.extras))
             assert ruleset.is_legal(state, seat, action.with_extras(extras))
+            check_step(ruleset, state, seat, action.with_extras(extras))
     others = [s for s in range(ruleset.table(state).players) if s != seat]
     if others:
         assert not ruleset.is_legal(state, others[0], legal[0])

@@ -186,7 +186,13 @@ def play(match: Match, rnd: Round, seat: int, action: Play) -> tuple[Round, list
     cards = tuple(action.cards)
     _check_cards(hand, cards)
     previous = rnd.trick[-1].reading if rnd.trick else None
-    reading = choose_reading(cards, previous, action.reading)
+    return played(rnd, seat, cards, choose_reading(cards, previous, action.reading))
+
+
+def played(rnd: Round, seat: int, cards: tuple[int, ...],
+           reading: Reading) -> tuple[Round, list[dict]]:
+    """`seat` plays `cards` (checked legal, read as `reading`)."""
+    hand = rnd.hands[seat]
     hands = list(rnd.hands)
     hands[seat] = tuple(c for c in hand if c not in cards)
     xi_played = rnd.xi_played
@@ -322,6 +328,19 @@ def apply(match: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
         match, more = _end_round(match)
         events += more
     return match, events
+
+
+def step(match: Match, seat: int, action: Action) -> Match:
+    """`apply`'s new state for a listed action (the search's rollouts): no checks, and a round
+    the action ends is left unsettled (the search settles it once, for its value)."""
+    rnd = match.round
+    if type(action) is Play:
+        rnd, _ = played(rnd, seat, tuple(action.cards), action.reading)
+    elif type(action) is Pass:
+        rnd, _ = pass_turn(rnd, seat)
+    else:
+        return apply(match, seat, action)[0]  # a cut or a bid: once a round
+    return match._replace(round=rnd)
 
 
 def _end_round(match: Match) -> tuple[Match, list[dict]]:

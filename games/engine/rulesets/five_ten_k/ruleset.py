@@ -85,6 +85,9 @@ class FiveTenK(Ruleset[Match]):
     def apply(self, state: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
         return flow.apply(state, seat, action)
 
+    def step(self, state: Match, seat: int, action: Action) -> Match:
+        return flow.step(state, seat, action)
+
     def forced_action(self, state: Match) -> Action | None:
         return flow.forced_action(state)
 

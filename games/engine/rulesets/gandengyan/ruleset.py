@@ -152,6 +152,12 @@ class Gandengyan(Ruleset[Match]):
             state = self._close_round(state, events)
         return state, events
 
+    def step(self, state: Match, seat: int, action: Action) -> Match:
+        rnd = state.round
+        if type(action) is Pass:
+            return put(state, ROUND, flow.pass_turn(rnd, seat, []))
+        return put(state, ROUND, flow.play(rnd, seat, frozenset(action.cards), action.reading, []))
+
     def remember(self, state: Match, events: Sequence[dict], whole: bool = False) -> Match:
         rnd = state.round
         if rnd is None:

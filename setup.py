@@ -12,6 +12,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 COMPILED = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cardtable"]["compiled"]
@@ -28,5 +29,16 @@ def extensions() -> list[Extension]:
     return built
 
 
+class BuildInPlace(build_ext):
+    def copy_file(self, infile, outfile, *args, **kwargs):
+        """A new file beside the source, never the old one rewritten: a server or worker running
+        from the tree maps the module it loaded, and would crash on its pages changing under it
+        (it goes on with the old module until it restarts)."""
+        if os.path.exists(outfile):
+            os.unlink(outfile)
+        return super().copy_file(infile, outfile, *args, **kwargs)
+
+
 setup(ext_modules=[] if "editable_wheel" in sys.argv else extensions(),
+      cmdclass={"build_ext": BuildInPlace},
       options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -29,9 +29,10 @@ SEARCH_HAND = 10  # every decision is searched from this many cards in hand down
 CANDIDATES = 3
 # Samples per decision: with 12, close choices flipped with the seed and `hard` won 65 % of rounds
 # against `normal`, with 32 about 67 % (before issue 26). Two players: a decision costs about half
-# of a four-player one (fewer cards out), and twice the samples won more rounds (docs/bots.md).
+# of a four-player one (fewer cards out), and twice the samples won more rounds; 64 is the most
+# whose mean CPU time stays within issue 23's 50 ms, compiled (docs/bots.md).
 SAMPLES = 32
-TWO_PLAYER_SAMPLES = 56
+TWO_PLAYER_SAMPLES = 64
 
 
 def samples(seen: Observation) -> int:

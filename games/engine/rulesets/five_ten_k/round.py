@@ -331,8 +331,9 @@ def apply(match: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
 
 
 def step(match: Match, seat: int, action: Action) -> Match:
-    """`apply`'s new state for a listed action (the search's rollouts): no checks, and a round
-    the action ends is left unsettled (the search settles it once, for its value)."""
+    """`apply`'s new state for a listed action (the search's rollouts): no checks, its events
+    dropped, and a round the action ends left unsettled (the search settles it once, for its
+    value)."""
     rnd = match.round
     if type(action) is Play:
         rnd, _ = played(rnd, seat, tuple(action.cards), action.reading)

@@ -64,11 +64,11 @@ test: $(COMPILE_STAMP)
 	$(TSC)
 
 # The web table in Chromium (tests/browser/); needs $(CHROMIUM).
-test-browser: $(BROWSER_STAMP)
+test-browser: $(BROWSER_STAMP) $(COMPILE_STAMP)
 	CHROMIUM=$(CHROMIUM) BROWSER_TESTS=required $(BIN)/python -m pytest -m browser -q
 
 # Retakes docs/screenshots/ (Chinese text needs a CJK font: apt-get install fonts-wqy-zenhei).
-screenshots: $(BROWSER_STAMP)
+screenshots: $(BROWSER_STAMP) $(COMPILE_STAMP)
 	CHROMIUM=$(CHROMIUM) BROWSER_TESTS=required SCREENSHOTS_DIR=docs/screenshots \
 		$(BIN)/python -m pytest tests/browser/test_screenshots.py -q
 
@@ -76,7 +76,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(TSC)
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) $(COMPILE_STAMP)
 	@for script in $(BENCH_SCRIPTS); do \
 		echo "== $$script"; PYTHONPATH=. $(BIN)/python $$script || exit 1; \
 	done

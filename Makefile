@@ -30,8 +30,9 @@ $(DEV_STAMP): pyproject.toml web/package-lock.json | $(BIN)/python
 	$(BIN)/npm ci --prefix web --no-audit --no-fund
 	touch $@
 
-# The install compiles them; after a source changes, only the modules that changed are built again
-# (the tests refuse a compiled module older than its source: tests/conftest.py).
+# Built beside their sources (the editable install compiles nothing); after a source changes, only
+# the modules that changed are built again (the tests refuse a compiled module older than its
+# source: tests/conftest.py).
 compile: $(COMPILE_STAMP)
 
 $(COMPILE_STAMP): $(COMPILED) setup.py $(DEV_STAMP)

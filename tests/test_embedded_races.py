@@ -1,7 +1,10 @@
 """The embedded mode (`make run`: SQLite, uvicorn, eager bots) under a race: ten
 identical acts sent at once to a live server get exactly one 200 and nine 409 stale_version, and
-only the winner's act is stored. Before SQLite transactions began IMMEDIATE, about half such
-races answered 500 "database is locked"."""
+only the winner's act is stored; ten refreshes of one token at once give one successor. Before
+SQLite transactions began IMMEDIATE, about half such races answered 500 "database is locked".
+These races run against a SQLite file, as users run it: the suite's in-memory database shares
+one cache between threads, where a second writer fails at once ("table is locked") instead of
+waiting its turn."""
 
 import sqlite3
 import threading
@@ -39,6 +42,23 @@ def stored(db: Path, match_id: int) -> dict:
                 "events": one("SELECT count(*) FROM games_event WHERE match_id = ?")}
 
 
+def at_once(call) -> list:
+    """RACERS threads make the same call, released together; their answers."""
+    start = threading.Barrier(RACERS)
+    answers = [None] * RACERS
+
+    def race(i: int) -> None:
+        start.wait()
+        answers[i] = call()
+
+    threads = [threading.Thread(target=race, args=(i,)) for i in range(RACERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
 def test_ten_identical_acts_at_once_one_200_nine_409(server):
     url, db = server
     token = send(f"{url}/auth/guest/", "POST")[1]["token"]
@@ -48,18 +68,7 @@ def test_ten_identical_acts_at_once_one_200_nine_409(server):
     assert status == 201 and view["your_turn"], view
     before = stored(db, view["id"])
     body = {"expected_version": view["version"], "action": view["legal_actions"][0]}
-    start = threading.Barrier(RACERS)
-    answers = [None] * RACERS
-
-    def race(i: int) -> None:
-        start.wait()
-        answers[i] = send(f"{url}/matches/{view['id']}/act/", "POST", body, token)
-
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(RACERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers = at_once(lambda: send(f"{url}/matches/{view['id']}/act/", "POST", body, token))
     statuses = sorted(status for status, _ in answers)
     assert statuses == [200] + [409] * (RACERS - 1), answers
     won = next(data for status, data in answers if status == 200)
@@ -70,3 +79,13 @@ def test_ten_identical_acts_at_once_one_200_nine_409(server):
     assert after["match"][0] == won["version"] == send(f"{url}/matches/{view['id']}/",
                                                        token=token)[1]["version"]
     assert after["events"][0] == before["events"][0] + len(won["events"])
+
+
+def test_ten_refreshes_of_one_token_at_once_give_one_successor(server):
+    url, _ = server
+    token = send(f"{url}/auth/guest/", "POST")[1]["token"]
+    answers = at_once(lambda: send(f"{url}/auth/refresh/", "POST", {}, token))
+    assert sorted(status for status, _ in answers) == [200] + [401] * (RACERS - 1), answers
+    successor = next(data["token"] for status, data in answers if status == 200)
+    assert send(f"{url}/auth/me/", token=successor)[0] == 200
+    assert send(f"{url}/auth/me/", token=token)[0] == 401

@@ -17,6 +17,7 @@ few noisy samples should not overturn a sound heuristic).
 Candidates clearly behind after a few samples are dropped, leaving the budget to the contenders.
 """
 
+import gc
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -149,7 +150,25 @@ class _Race:
 
 
 def search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
-    """The action `search` picks for the seat of the observation `seen`."""
+    """The action `search` picks for the seat of the observation `seen`.
+
+    The cyclic garbage collector waits until the decision is made. A search allocates hundreds
+    of thousands of short-lived tuples, freed by reference counting without it, while the rules'
+    caches fill with lasting ones: its collections, each walking those caches, took a sixth of a
+    gandengyan decision's CPU and held its p99 at the cap (docs/performance.md). Paused, the
+    survivors are walked once afterwards. The switch is the process's: a search running in
+    another thread meanwhile leaves it as it found it, and the collector is back on once the
+    search that turned it off ends."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(game, seen, rng, budget)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _search(game: Game, seen, rng: random.Random, budget: Budget) -> Action:
     candidates = game.candidates(seen, rng)
     if len(candidates) == 1:
         return candidates[0]

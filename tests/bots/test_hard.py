@@ -1,6 +1,7 @@
 """The hard bot: samples that the seat cannot tell from the truth, a search that keeps to its
 budget and picks the best mean, and legal moves through whole rounds."""
 
+import gc
 import itertools
 import random
 import time
@@ -161,6 +162,24 @@ def test_hard_plays_legal_moves_through_a_round(name, options):
     assert engine.round_over(final)
     assert any(isinstance(a, Play) for a in chosen)
 
+
+def test_the_collector_waits_for_the_decision_and_is_left_as_it_was_found():
+    during = []
+    game = replace(stub_game({Pass(): 0.0, Cut(): 1.0}),
+                   value=lambda action, seat: during.append(gc.isenabled()) or 0.0)
+    assert gc.isenabled()
+    search(game, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=2))
+    assert during == [False] * 4 and gc.isenabled()
+    gc.disable()
+    try:
+        search(game, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=2))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    broken = replace(game, sample=lambda seen, rng: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        search(broken, seat_0(Pass(), Cut()), random.Random(), Budget(ms=None, samples=2))
+    assert gc.isenabled()
 
 
 def test_candidates_clearly_behind_are_dropped_and_the_heuristic_is_kept():

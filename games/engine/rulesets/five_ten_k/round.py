@@ -186,12 +186,20 @@ def play(match: Match, rnd: Round, seat: int, action: Play) -> tuple[Round, list
     cards = tuple(action.cards)
     _check_cards(hand, cards)
     previous = rnd.trick[-1].reading if rnd.trick else None
-    return played(rnd, seat, cards, choose_reading(cards, previous, action.reading))
+    reading = choose_reading(cards, previous, action.reading)
+    after = played(rnd, seat, cards, reading)
+    events = [{"type": "play", "seat": seat, "cards": [wire(c) for c in cards],
+               "reading": reading.to_dict()}]
+    if not after.hands[seat]:
+        events.append({"type": "finished", "seat": seat, "place": len(after.finished)})
+    if not after.trick:  # the round is over: the last trick is taken
+        events.append(_trick_won(seat, rnd, after))
+    return after, events
 
 
-def played(rnd: Round, seat: int, cards: tuple[int, ...],
-           reading: Reading) -> tuple[Round, list[dict]]:
-    """`seat` plays `cards` (checked legal, read as `reading`)."""
+def played(rnd: Round, seat: int, cards: tuple[int, ...], reading: Reading) -> Round:
+    """`seat` plays `cards` (checked legal, read as `reading`). No events: the search's rollouts
+    call it on every step, and `play` tells them from the rounds before and after."""
     hand = rnd.hands[seat]
     hands = list(rnd.hands)
     hands[seat] = tuple(c for c in hand if c not in cards)
@@ -200,14 +208,9 @@ def played(rnd: Round, seat: int, cards: tuple[int, ...],
         xi_played = list(xi_played)
         xi_played[seat] += ((reading.rank, reading.length),)
         xi_played = tuple(xi_played)
-    events = [
-        {"type": "play", "seat": seat, "cards": [wire(c) for c in cards],
-         "reading": reading.to_dict()}
-    ]
     finished = rnd.finished
     if not hands[seat]:
         finished += (seat,)
-        events.append({"type": "finished", "seat": seat, "place": len(finished)})
     rnd = rnd._replace(
         hands=tuple(hands),
         trick=rnd.trick + (TablePlay(seat, cards, reading),),
@@ -216,32 +219,41 @@ def played(rnd: Round, seat: int, cards: tuple[int, ...],
         xi_played=xi_played,
     )
     if _round_done(rnd):
-        rnd, more = _take_trick(rnd)
-        return rnd._replace(phase="over", to_act=None), events + more
-    return rnd._replace(to_act=_next_holder(rnd, seat)), events
+        return _take_trick(rnd)._replace(phase="over", to_act=None)
+    return rnd._replace(to_act=_next_holder(rnd, seat))
 
 
 def pass_turn(rnd: Round, seat: int) -> tuple[Round, list[dict]]:
     if not rnd.trick:
         raise IllegalAction("must_play", "you lead: play something")
+    after = passed(rnd, seat)
     events = [{"type": "pass", "seat": seat}]
+    if not after.trick:
+        events.append(_trick_won(rnd.trick[-1].seat, rnd, after))
+    return after, events
+
+
+def passed(rnd: Round, seat: int) -> Round:
+    """`seat` passes (a trick is on the table); without events, as `played`."""
     owner = rnd.trick[-1].seat
     answering = sum(1 for s, hand in enumerate(rnd.hands) if hand and s != owner)
     if rnd.passes + 1 < answering:
-        return rnd._replace(passes=rnd.passes + 1, to_act=_next_holder(rnd, seat)), events
-    rnd, more = _take_trick(rnd)
-    leader = owner if rnd.hands[owner] else _next_holder(rnd, owner)
-    return rnd._replace(to_act=leader), events + more
+        return rnd._replace(passes=rnd.passes + 1, to_act=_next_holder(rnd, seat))
+    rnd = _take_trick(rnd)
+    return rnd._replace(to_act=owner if rnd.hands[owner] else _next_holder(rnd, owner))
 
 
-def _take_trick(rnd: Round) -> tuple[Round, list[dict]]:
+def _take_trick(rnd: Round) -> Round:
     """The trick goes to its latest play's player: their seat keeps its 5s, 10s and Ks."""
     owner = rnd.trick[-1].seat
-    points = sum(points_of(p.cards) for p in rnd.trick)
     captured = list(rnd.captured)
-    captured[owner] += points
-    rnd = rnd._replace(trick=(), passes=0, captured=tuple(captured))
-    return rnd, [{"type": "trick_won", "seat": owner, "points": points}]
+    captured[owner] += sum(points_of(p.cards) for p in rnd.trick)
+    return rnd._replace(trick=(), passes=0, captured=tuple(captured))
+
+
+def _trick_won(owner: int, before: Round, after: Round) -> dict:
+    return {"type": "trick_won", "seat": owner,
+            "points": after.captured[owner] - before.captured[owner]}
 
 
 def _round_done(rnd: Round) -> bool:
@@ -331,14 +343,14 @@ def apply(match: Match, seat: int, action: Action) -> tuple[Match, list[dict]]:
 
 
 def step(match: Match, seat: int, action: Action) -> Match:
-    """`apply`'s new state for a listed action (the search's rollouts): no checks, its events
-    dropped, and a round the action ends left unsettled (the search settles it once, for its
+    """`apply`'s new state for a listed action (the search's rollouts): no checks, no events,
+    and a round the action ends left unsettled (the search settles it once, for its
     value)."""
     rnd = match.round
     if type(action) is Play:
-        rnd, _ = played(rnd, seat, tuple(action.cards), action.reading)
+        rnd = played(rnd, seat, tuple(action.cards), action.reading)
     elif type(action) is Pass:
-        rnd, _ = pass_turn(rnd, seat)
+        rnd = passed(rnd, seat)
     else:
         return apply(match, seat, action)[0]  # a cut or a bid: once a round
     return match._replace(round=rnd)

@@ -1,5 +1,6 @@
 """How a gandengyan round moves: the deal, plays, passes, tricks, draws, forfeits, the round's end
-and its settlement. Every transition returns a new Round; `events` collects what the table sees.
+and its settlement. Every transition returns a new Round; `events` collects what the table sees
+(None: nothing is collected).
 The round's public log is not kept here (an action's cost would grow with it): the ruleset's
 `remember` adds an action's events to it, where a view or a bot needs them."""
 
@@ -50,27 +51,30 @@ def _next_in_round(rnd: Round, seat: int) -> int:
     raise AssertionError("a round always has a seat holding cards")
 
 
-def _draw(rnd: Round, seat: int, events: list[dict]) -> Round:
+def _draw(rnd: Round, seat: int, events: list[dict] | None) -> Round:
     if not rnd.pile:
         return rnd
     hand = sort_hand(rnd.hands[seat] + (rnd.pile[-1],))
-    events.append({"type": "draw", "seat": seat, "pile": len(rnd.pile) - 1})
+    if events is not None:
+        events.append({"type": "draw", "seat": seat, "pile": len(rnd.pile) - 1})
     return rnd._replace(hands=put(rnd.hands, seat, hand), pile=rnd.pile[:-1])
 
 
-def _turn_to(rnd: Round, seat: int, events: list[dict]) -> Round:
+def _turn_to(rnd: Round, seat: int, events: list[dict] | None) -> Round:
     """Give the turn to `seat`: close the trick if it comes back to its last player, and let
     every seat whose turn comes with only jokers forfeit, until someone can act."""
     while True:
         if rnd.trick and rnd.trick[-1].seat == seat:
-            events.append({"type": "trick_won", "seat": seat})
+            if events is not None:
+                events.append({"type": "trick_won", "seat": seat})
             rnd = _draw(rnd._replace(trick=()), seat, events)
         if RANK_OF[rnd.hands[seat][0]] != JOKER:  # hands sort jokers last
             return rnd if rnd.to_act == seat else put(rnd, TO_ACT, seat)
         # Decision (also at a lead after a trick): the next seat in order acts, leading freely
         # if the table was just cleared.
         rnd = rnd._replace(forfeited=put(rnd.forfeited, seat, True))
-        events.append({"type": "forfeit", "seat": seat})
+        if events is not None:
+            events.append({"type": "forfeit", "seat": seat})
         holders = [s for s in range(len(rnd.hands)) if rnd.seated[s] and not rnd.forfeited[s]]
         if len(holders) == 1:
             return rnd._replace(to_act=None, winner=holders[0])
@@ -104,19 +108,21 @@ def deal(match: Match, seed) -> Round:
     no = (False,) * match.players
     rnd = Round(number, seated, tuple(hands), tuple(deck), tuple(dice), leader, None, (), no, no,
                 (), None)
-    events: list[dict] = []  # a fresh deal: only the leader's draw, no forfeit with 6 cards
-    rnd = _turn_to(_draw(rnd, leader, events), leader, events)
+    # A fresh deal: only the leader's draw, no forfeit with 6 cards (and no event stored).
+    rnd = _turn_to(_draw(rnd, leader, None), leader, None)
     return rnd._replace(log=(Logged("draw", leader),))
 
 
 def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
-         events: list[dict]) -> Round:
-    """`seat` plays `cards` (checked legal, read as `reading`)."""
+         events: list[dict] | None) -> Round:
+    """`seat` plays `cards` (checked legal, read as `reading`); its events go to `events`
+    (None: the search's rollouts, which need none)."""
     hand = rnd.hands[seat]
     played = tuple([c for c in hand if c in cards])
     left = tuple([c for c in hand if c not in cards])
-    events.append({"type": "play", "seat": seat, "cards": [wire(c) for c in played],
-                   "reading": reading.to_dict()})
+    if events is not None:
+        events.append({"type": "play", "seat": seat, "cards": [wire(c) for c in played],
+                       "reading": reading.to_dict()})
     out = not left  # an empty hand wins at once
     following = None if out else _next_in_round(rnd, seat)
     rnd = Round(
@@ -131,8 +137,9 @@ def play(rnd: Round, seat: int, cards: frozenset[int], reading: Reading,
     return rnd if out else _turn_to(rnd, following, events)
 
 
-def pass_turn(rnd: Round, seat: int, events: list[dict]) -> Round:
-    events.append({"type": "pass", "seat": seat})
+def pass_turn(rnd: Round, seat: int, events: list[dict] | None) -> Round:
+    if events is not None:
+        events.append({"type": "pass", "seat": seat})
     return _turn_to(rnd, _next_in_round(rnd, seat), events)
 
 

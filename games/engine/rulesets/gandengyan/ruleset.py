@@ -155,8 +155,9 @@ class Gandengyan(Ruleset[Match]):
     def step(self, state: Match, seat: int, action: Action) -> Match:
         rnd = state.round
         if type(action) is Pass:
-            return put(state, ROUND, flow.pass_turn(rnd, seat, []))
-        return put(state, ROUND, flow.play(rnd, seat, frozenset(action.cards), action.reading, []))
+            return put(state, ROUND, flow.pass_turn(rnd, seat, None))
+        return put(state, ROUND, flow.play(rnd, seat, frozenset(action.cards), action.reading,
+                                           None))
 
     def remember(self, state: Match, events: Sequence[dict], whole: bool = False) -> Match:
         rnd = state.round

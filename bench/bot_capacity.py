@@ -12,7 +12,8 @@
    turns that waited past BOT_HARD_START_SECONDS in the queue are played by `normal` (their
    moves say `late`): how many were is printed too.
 
-Prints one line per figure. Run: `.venv/bin/python bench/bot_capacity.py [--acts N] [--smoke]`
+Prints one line per figure. Run: `.venv/bin/python bench/bot_capacity.py [--acts N] [--slice S]
+[--smoke]` (`--slice`: the worker's BOT_TASK_SLICE_SECONDS; the default: the setting's)
 (about two minutes on a quiet machine; PostgreSQL's server programs and `redis-server` on the
 machine). Times are this machine's, whatever else runs on it: the load average is printed first.
 """
@@ -160,6 +161,7 @@ def reply_waits(stack, level: str, count: int, acts: int) -> tuple[list[float], 
 def main() -> None:
     parser = smoke.parser(__doc__)
     parser.add_argument("--acts", type=int, default=ACTS, help="the person's acts per match")
+    parser.add_argument("--slice", help="the worker's BOT_TASK_SLICE_SECONDS")
     args = parser.parse_args()
     rounds, positions = (1, 10) if args.smoke else (6, 150)
     counts, acts = ((2,), 2) if args.smoke else (MATCHES, args.acts)
@@ -167,9 +169,12 @@ def main() -> None:
     for (ruleset, level), rate in decisions_per_cpu_second(rounds, positions).items():
         print(f"{ruleset} {level}: {rate:.1f} decisions per CPU second")
 
+    from django.conf import settings
+
     from tests.integration.stack import Stack
 
-    stack = Stack()
+    print(f"a bot task's slice: {args.slice or settings.BOT_TASK_SLICE_SECONDS} s")
+    stack = Stack(**({"BOT_TASK_SLICE_SECONDS": args.slice} if args.slice else {}))
     try:
         stack.prepare()
         stack.start_web()

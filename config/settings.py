@@ -317,7 +317,10 @@ PACE_BREAK = 2
 # A bot task plays the server's turns of one match for at most this long (one turn at least; 0:
 # one turn), then queues the rest behind the other matches' turns: a bot reply waits for about
 # one slice of each busy match on its worker, not for their whole runs (bench/fairness.py).
-BOT_TASK_SLICE_SECONDS = float(env("BOT_TASK_SLICE_SECONDS", "0"))
+# 20 ms: a few `normal` turns a task, where one turn a task spent the workers on queue round
+# trips (busy matches moved 72 % faster, and `hard` replies' p99 at 10 matches halved in
+# bench/bot_capacity.py), for about 12 ms more of a bot reply's p99 beside busy matches.
+BOT_TASK_SLICE_SECONDS = float(env("BOT_TASK_SLICE_SECONDS", "0.02"))
 # A match paused because every person at it was away is abandoned after this long.
 PAUSE_ABANDON_SECONDS = float(env("PAUSE_ABANDON_SECONDS", str(24 * 3600)))
 # Seconds the people of a finished match have to take their seat in its rematch before bots do.

@@ -4,10 +4,12 @@ test client, eager bots) and the integration tests (real HTTP, a real worker).""
 import itertools
 import json
 import random
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 from bots.strategies import Basic
 from bots.strategies.random_bot import RandomBot
@@ -36,6 +38,19 @@ class Client:
 
     def post(self, path: str, body: dict | None = None):
         return self.call("POST", path, body or {})
+
+
+def at_once(count: int, call: Callable[[int], object]) -> list:
+    """`call(i)` for i in range(count), each in a thread of its own, released together (a
+    barrier): a race, as clients that send at the same moment make it; the answers, in order."""
+    together = threading.Barrier(count)
+
+    def race(i: int):
+        together.wait()
+        return call(i)
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(race, range(count)))
 
 
 def client_sender(api_client) -> Callable:

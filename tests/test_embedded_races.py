@@ -7,13 +7,12 @@ one cache between threads, where a second writer fails at once ("table is locked
 waiting its turn."""
 
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
 
 from tests.embedded import migrated, send, serve
-from tests.matchplay import bots
+from tests.matchplay import at_once, bots
 
 RACERS = 10
 
@@ -42,23 +41,6 @@ def stored(db: Path, match_id: int) -> dict:
                 "events": one("SELECT count(*) FROM games_event WHERE match_id = ?")}
 
 
-def at_once(call) -> list:
-    """RACERS threads make the same call, released together; their answers."""
-    start = threading.Barrier(RACERS)
-    answers = [None] * RACERS
-
-    def race(i: int) -> None:
-        start.wait()
-        answers[i] = call()
-
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(RACERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
-
-
 def test_ten_identical_acts_at_once_one_200_nine_409(server):
     url, db = server
     token = send(f"{url}/auth/guest/", "POST")[1]["token"]
@@ -68,7 +50,8 @@ def test_ten_identical_acts_at_once_one_200_nine_409(server):
     assert status == 201 and view["your_turn"], view
     before = stored(db, view["id"])
     body = {"expected_version": view["version"], "action": view["legal_actions"][0]}
-    answers = at_once(lambda: send(f"{url}/matches/{view['id']}/act/", "POST", body, token))
+    answers = at_once(RACERS, lambda _: send(f"{url}/matches/{view['id']}/act/", "POST", body,
+                                                token))
     statuses = sorted(status for status, _ in answers)
     assert statuses == [200] + [409] * (RACERS - 1), answers
     won = next(data for status, data in answers if status == 200)
@@ -84,7 +67,7 @@ def test_ten_identical_acts_at_once_one_200_nine_409(server):
 def test_ten_refreshes_of_one_token_at_once_give_one_successor(server):
     url, _ = server
     token = send(f"{url}/auth/guest/", "POST")[1]["token"]
-    answers = at_once(lambda: send(f"{url}/auth/refresh/", "POST", {}, token))
+    answers = at_once(RACERS, lambda _: send(f"{url}/auth/refresh/", "POST", {}, token))
     assert sorted(status for status, _ in answers) == [200] + [401] * (RACERS - 1), answers
     successor = next(data["token"] for status, data in answers if status == 200)
     assert send(f"{url}/auth/me/", token=successor)[0] == 200

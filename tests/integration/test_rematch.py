@@ -2,13 +2,11 @@
 one rematch is opened (one 201), every answer names it, and both sit in it, which then starts."""
 
 import random
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from games.models import Match
-from tests.matchplay import Client, create, http_sender, played_out, sign_in
+from tests.matchplay import Client, at_once, create, http_sender, played_out, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,14 +21,8 @@ def test_two_people_pressing_play_again_at_once_get_one_rematch(live_server):
     people[1].post("/matches/join/", {"code": view["invite_code"]})
     played_out(people, view["id"], random.Random(7))
 
-    together = threading.Barrier(2 * PRESSES)
-
-    def press(i: int):
-        together.wait()
-        return people[i % 2].post(f"/matches/{view['id']}/rematch/")
-
-    with ThreadPoolExecutor(max_workers=2 * PRESSES) as pool:
-        answers = list(pool.map(press, range(2 * PRESSES)))
+    answers = at_once(2 * PRESSES,
+                      lambda i: people[i % 2].post(f"/matches/{view['id']}/rematch/"))
     assert sorted(status for status, _ in answers) == [200] * (2 * PRESSES - 1) + [201], answers
     rematch = Match.objects.get(rematch_of=view["id"])
     assert {data["id"] for _, data in answers} == {rematch.pk}

@@ -2,7 +2,7 @@
 writes, and nothing on a player's path replays the log: the snapshot keeps each read's cost
 independent of the match's length."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -63,12 +63,15 @@ def match_for(user, match_id: int, *, events_after: int | None = None,
     """The match as `user` may read it, in one query, with how many watch it; NotFound for
     anyone not seated who may not watch it. With `events` > 0, at most that many events after
     `events_after` (None: the latest RECENT_EVENTS) come with it."""
+    return for_reader(match_of(match_id, events_after=events_after, events=events), user)
+
+
+def match_of(match_id: int, *, events_after: int | None = None, events: int = 0) -> MatchRead:
+    """The match as read before anyone's seat is looked at (`mine` None), for match_for's
+    readers: one read serves each of them (for_reader)."""
     row = sql.match_row(match_id, events_after=events_after, recent=RECENT_EVENTS, limit=events,
                         spectators_since=spectators_since())
     if row is None:
-        raise NotFound()
-    mine = next((s for s in row.seats if s.user_id == user.pk), None)
-    if mine is None and not may_watch(user, row.match):
         raise NotFound()
     if row.events is not None and row.match.compacted_at is not None:
         after = row.match.last_event_seq - RECENT_EVENTS if events_after is None else events_after
@@ -77,8 +80,17 @@ def match_for(user, match_id: int, *, events_after: int | None = None,
     if row.match.status == Match.Status.FINISHED:
         rematch = (Match.objects.filter(rematch_of=match_id).only(*REMATCH_FIELDS)
                    .prefetch_related(_rematch_seats("seats")).first())
-    return MatchRead(row.match, row.round_number, row.seed_hash, row.seats, mine, row.events,
+    return MatchRead(row.match, row.round_number, row.seed_hash, row.seats, None, row.events,
                      rematch, row.spectators)
+
+
+def for_reader(read: MatchRead, user) -> MatchRead:
+    """`read` (match_of's) as `user` reads it, with their seat; NotFound for anyone not seated
+    who may not watch it."""
+    mine = next((s for s in read.seats if s.user_id == user.pk), None)
+    if mine is None and not may_watch(user, read.match):
+        raise NotFound()
+    return replace(read, mine=mine)
 
 
 def matches_of(user, status: str | None, before: int | None, limit: int) -> list[Match]:

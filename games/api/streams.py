@@ -25,9 +25,11 @@ token is logged out, revoked or expires, or its account is deactivated, it ends 
 ends with `event: closed`: a client does not reconnect after either (games.live).
 """
 
+import asyncio
 import functools
 import json
 import logging
+import threading
 import time
 from datetime import datetime
 from typing import NamedTuple
@@ -47,6 +49,7 @@ from games.api.errors import error_body, exception_handler
 from games.api.params import QueryInt, takes, whole_number
 from games.api.serializers import WHOLE
 from games.engine.errors import Refusal
+from games.engine.registry import get_ruleset
 from games.models import Match, Seat
 
 logger = logging.getLogger(__name__)
@@ -133,14 +136,85 @@ def _subscribe(user, token, channels) -> live.Subscription:
     return live.HUB.subscribe(channels, user=user.pk, token=token.pk)
 
 
-def _view(user, match_id: int, after: int | None) -> tuple[dict, datetime | None]:
-    """The reader's view with the events after `after` (None: the latest few), and, when the
-    server is to act (a bot, a seat in 托管), when its turn is due (after the match's pace);
-    what is overdue in the match is done first, as a read over the API does it."""
+def _views(users: list, match_id: int, after: int | None) -> list:
+    """Each reader's view with the events after `after` (None: the latest few), and, when the
+    server is to act (a bot, a seat in 托管), when its turn is due (after the match's pace); or
+    the error their read met. What is overdue in the match is done first, as a read over the API
+    does it."""
     events = selectors.MAX_EVENTS if after is not None else selectors.RECENT_EVENTS
-    read = services.match_read(user, match_id, events_after=after, events=events)
-    due = read.match.due_at or timezone.now()
-    return presenters.match_view(read), due if read.match.server_turn() is not None else None
+    reads = services.match_reads(users, match_id, events_after=after, events=events)
+    match = next((r.match for r in reads if isinstance(r, selectors.MatchRead)), None)
+    if match is None:
+        return reads
+    state = None if match.snapshot is None else get_ruleset(match.ruleset).from_json(
+        match.snapshot)  # decoded once for every reader
+    due = (match.due_at or timezone.now()) if match.server_turn() is not None else None
+    return [r if isinstance(r, Exception) else (presenters.match_view(r, state), due)
+            for r in reads]
+
+
+class Reads:
+    """The views this process's streams wait for, read together: the streams of a match wake
+    on the same notice, and one read of the match, in one thread, serves all that ask for it
+    before that read starts (readers of the same events). One hop from the event loop and one
+    query per notice, not one of each per stream: the hops were most of a message's wait with
+    many streams (docs/performance.md)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        # By loop (each has its own futures), match and the events after.
+        self.waiting: dict[tuple, list] = {}
+        self.running: set[asyncio.Task] = set()
+
+    async def view(self, user, match_id: int, after: int | None) -> tuple:
+        loop = asyncio.get_running_loop()
+        key, future = (loop, match_id, after), loop.create_future()
+        with self.lock:
+            batch = self.waiting.get(key)
+            first = batch is None
+            if first:
+                batch = self.waiting[key] = []
+            batch.append((user, future))
+        if first:
+            task = loop.create_task(self._read(key, batch))
+            self.running.add(task)
+            task.add_done_callback(self.running.discard)
+        return await future
+
+    def _close(self, key, batch: list) -> list:
+        """The readers of `batch`, which no other joins from now on (its read starts)."""
+        with self.lock:
+            if self.waiting.get(key) is batch:
+                del self.waiting[key]
+        return list(batch)
+
+    def _views(self, key, batch: list) -> list:
+        readers = self._close(key, batch)
+        try:
+            found = _views([user for user, _ in readers], *key[1:])
+        except Exception as error:  # the match's own read: every reader meets it
+            found = [error] * len(readers)
+        return list(zip((future for _, future in readers), found, strict=True))
+
+    async def _read(self, key, batch: list) -> None:
+        try:
+            found = await in_thread(self._views)(key, batch)
+        except Exception as error:  # the hop itself failed
+            found = [(future, error) for _, future in self._close(key, batch)]
+        except BaseException:  # cancelled: the loop is closing
+            for _, future in self._close(key, batch):
+                future.cancel()
+            raise
+        for future, outcome in found:
+            if future.done():  # its stream ended meanwhile
+                continue
+            if isinstance(outcome, Exception):
+                future.set_exception(outcome)
+            else:
+                future.set_result(outcome)
+
+
+READS = Reads()
 
 
 def _refused(error: Exception) -> JsonResponse:
@@ -262,7 +336,7 @@ async def _next(read, user, match_id: int, sent: Sent):
 async def _match_messages(user, token, match_id: int, last_id: int | None, watching: bool):
     """`watching`: the reader has no seat, and counts as a spectator while the stream lasts."""
     subscription = _subscribe(user, token, [live.match_channel(match_id)])
-    read = in_thread(_view)
+    read = READS.view
     heartbeat = settings.STREAM_HEARTBEAT_SECONDS
     try:
         messages, sent, server = await _first(read, user, match_id, last_id)

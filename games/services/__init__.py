@@ -20,6 +20,7 @@ from games.services.due import (
     due_do,
     match_abandon,
     match_read,
+    match_reads,
 )
 from games.services.matches import match_abort, match_create, match_join, match_leave
 from games.services.progress import PROGRESS_FIELDS
@@ -32,6 +33,6 @@ __all__ = [
     "PROGRESS_FIELDS", "Answer", "Replayed", "Seated", "Submitted", "action_submit",
     "autoplay_set", "clocks_claim", "due_claim", "due_do", "exhibition_open", "match_abandon",
     "match_abort", "match_create", "match_fill_due", "match_join", "match_leave", "match_read",
-    "player_act", "rematch_accept", "rematch_decline", "spectator_gone", "spectator_seen",
-    "table_play", "talk_send",
+    "match_reads", "player_act", "rematch_accept", "rematch_decline", "spectator_gone",
+    "spectator_seen", "table_play", "talk_send",
 ]

@@ -108,10 +108,29 @@ def match_read(user, match_id: int, *, events_after: int | None = None,
                events: int = 0) -> MatchRead:
     """The match as `user` may read it (selectors.match_for), with what is overdue in it done
     first rather than at the next sweep: at once where tasks run in-process, else queued now."""
-    read = selectors.match_for(user, match_id, events_after=events_after, events=events)
-    if _overdue_handle(read.match):
-        read = selectors.match_for(user, match_id, events_after=events_after, events=events)
+    (read,) = match_reads([user], match_id, events_after=events_after, events=events)
+    if isinstance(read, NotFound):
+        raise read
     return read
+
+
+def match_reads(users: list, match_id: int, *, events_after: int | None = None,
+                events: int = 0) -> list[MatchRead | NotFound]:
+    """match_read for each of `users` (a NotFound for each who may not read it) from one read
+    of the match, and one handling of what is overdue in it (if any of them may read it)."""
+    read = selectors.match_of(match_id, events_after=events_after, events=events)
+    reads = [_for_reader(read, user) for user in users]
+    if any(isinstance(r, MatchRead) for r in reads) and _overdue_handle(read.match):
+        read = selectors.match_of(match_id, events_after=events_after, events=events)
+        reads = [_for_reader(read, user) for user in users]
+    return reads
+
+
+def _for_reader(read: MatchRead, user) -> MatchRead | NotFound:
+    try:
+        return selectors.for_reader(read, user)
+    except NotFound as refused:
+        return refused
 
 
 def _overdue_handle(match: Match) -> bool:

@@ -259,12 +259,12 @@ async def test_a_planted_leak_fails_the_scan(leaky, monkeypatch):
 
 async def test_a_spectator_given_a_seats_view_fails_the_scan(monkeypatch):
     counted_seeds(monkeypatch, "planted-spectator")
-    honest = selectors.match_for
+    honest = selectors.for_reader
 
-    def seat_zero_for_all(user, match_id, **kwargs):
-        read = honest(user, match_id, **kwargs)
+    def seat_zero_for_all(read, user):
+        read = honest(read, user)
         return read if read.mine else dataclasses.replace(read, mine=read.seats[0])
 
-    monkeypatch.setattr(selectors, "match_for", seat_zero_for_all)
+    monkeypatch.setattr(selectors, "for_reader", seat_zero_for_all)
     with pytest.raises(AssertionError, match="shows hidden cards|not in my hand"):
         await scan_match("highcard", {"players": 3, "rounds": 1}, None, "planted")

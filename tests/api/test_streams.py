@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.contrib.auth import get_user_model
 from django.db import OperationalError
 from django.test import AsyncClient
 from django.utils import timezone
@@ -19,7 +20,8 @@ from django.utils import timezone
 from games import live
 from games.api import streams
 from games.engine.registry import get_ruleset
-from games.models import Match, Table
+from games.errors import NotFound
+from games.models import Match, Seat, Table
 from tests.matchplay import Client, bots, choose, counted_seeds, create, new_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,6 +121,32 @@ async def test_the_first_message_is_the_readers_view_then_an_update_per_version(
             assert all("hand" not in e for u in updates for e in u["data"]["events"])
     finally:
         await stream.close()
+
+
+def readers(match_id: int) -> list:
+    """The match's seated people, by seat, and someone else."""
+    seated = [s.user for s in Seat.objects.filter(match_id=match_id).select_related("user")
+              .order_by("index")]
+    return [*seated, get_user_model().objects.create_user("onlooker")]
+
+
+async def test_views_asked_for_at_once_share_one_read_of_the_match_each_the_readers_own(
+        monkeypatch):
+    first, second, match_id = await sync_to_async(two_people)()
+    one, two, stranger = await sync_to_async(readers)(match_id)
+    reads = []
+    honest = streams.services.match_reads
+    monkeypatch.setattr(streams.services, "match_reads",
+                        lambda users, *args, **kwargs: reads.append(len(users))
+                        or honest(users, *args, **kwargs))
+    asked = [streams.READS.view(user, match_id, None) for user in (one, two, one, stranger)]
+    found = await asyncio.gather(*asked, return_exceptions=True)
+    assert reads == [4]
+    for (view, _), person in zip(found[:3], (first, second, first), strict=True):
+        assert view == (await sync_to_async(person.get)(f"/matches/{match_id}/"))[1] | {
+            "clock": view["clock"]}
+    assert [view["you"] for view, _ in found[:3]] == [0, 1, 0]
+    assert isinstance(found[3], NotFound)  # a match it may not watch: only the stranger's fails
 
 
 async def test_a_reader_who_reconnects_with_last_event_id_misses_nothing_and_gets_nothing_twice():
@@ -238,7 +266,7 @@ async def test_a_database_away_answers_503_at_the_opening_and_ends_an_open_strea
     def away(*args, **kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(streams.selectors, "match_for", away)
+    monkeypatch.setattr(streams.selectors.sql, "match_row", away)
     refused = await AsyncClient().get(f"/api/v1/matches/{match_id}/stream/",
                                       headers={"Authorization": f"Token {token_of(first)}"})
     assert refused.status_code == 503 and refused["Retry-After"]
@@ -246,7 +274,7 @@ async def test_a_database_away_answers_503_at_the_opening_and_ends_an_open_strea
     monkeypatch.undo()
     who = await sync_to_async(mover)(first, second, match_id)
     await sync_to_async(act)(who, match_id, random.Random(6))
-    monkeypatch.setattr(streams.selectors, "match_for", away)
+    monkeypatch.setattr(streams.selectors.sql, "match_row", away)
     with pytest.raises(StopAsyncIteration):
         await stream.next()
 

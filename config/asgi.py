@@ -20,7 +20,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # The collector's thresholds in a web process (Python's are 700, 10, 10). A full collection
 # walks every object the open streams hold (about 300 each: ~300 ms of CPU with 1,000 streams,
 # a pause of every one of them); the young ones promoted objects that a request or a stream's
-# read still held at the time, which made a full collection due every few seconds under load.
+# read still held at the time, which made a full collection due every 5-15 s under load.
 # Younger collections 2,000 allocations apart let most of those die young, and a full one
 # waits for 1,000 middle ones (Python also waits until a quarter of what it would walk is new):
 # minutes apart under load rather than seconds (docs/performance.md, bench/stream.py).

@@ -23,7 +23,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # read still held at the time, which made a full collection due every 5-15 s under load.
 # Younger collections 2,000 allocations apart let most of those die young, and a full one
 # waits for 1,000 middle ones (Python also waits until a quarter of what it would walk is new):
-# minutes apart under load rather than seconds (docs/performance.md, bench/stream.py).
+# at bench/stream.py's load, about an hour apart rather than seconds (docs/performance.md).
 GC_THRESHOLDS = (2000, 10, 1000)
 
 

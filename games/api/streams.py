@@ -188,7 +188,8 @@ class Reads:
                 del self.waiting[key]
         return list(batch)
 
-    def _views(self, key, batch: list) -> list:
+    def _served(self, key, batch: list) -> list:
+        """In the read's thread: each future of `batch` with its reader's view, or their error."""
         readers = self._close(key, batch)
         try:
             found = _views([user for user, _ in readers], *key[1:])
@@ -198,7 +199,7 @@ class Reads:
 
     async def _read(self, key, batch: list) -> None:
         try:
-            found = await in_thread(self._views)(key, batch)
+            found = await in_thread(self._served)(key, batch)
         except Exception as error:  # the hop itself failed
             found = [(future, error) for _, future in self._close(key, batch)]
         except BaseException:  # cancelled: the loop is closing

@@ -179,6 +179,7 @@ def main() -> None:
         stack.prepare()
         stack.start_web()
         stack.start_worker(as_in_production=True)
+        stack.wait_for_worker()
         for level in ("normal", "hard"):
             for count in counts:
                 waits, late, moves = reply_waits(stack, level, count, acts)

@@ -137,6 +137,19 @@ class Stack:
         self._start(name, ["celery", "-A", "config", "worker", *options, "-n", f"{name}@%h",
                            "--loglevel=WARNING"])
 
+    def wait_for_worker(self, name: str = "worker") -> None:
+        """Until the worker `name` answers a ping: started, connected, its pool forked (a
+        measurement that starts before would time the worker's start-up)."""
+        from celery import Celery
+
+        app = Celery(broker=self.env["CELERY_BROKER_URL"])
+        node = f"{name}@{socket.gethostname()}"
+        try:
+            wait_for(f"the Celery worker {name}",
+                     lambda: app.control.ping(destination=[node], timeout=0.5))
+        finally:
+            app.close()
+
     def start_beat(self, name: str = "beat") -> None:
         self._start(name, ["celery", "-A", "config", "beat", "--loglevel=WARNING",
                            "--schedule", str(self.home / f"{name}-schedule")])

@@ -121,55 +121,91 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
     `turns`, and no new one after `seconds`: a task's slice, so that one busy match never holds a
     worker the other matches' turns wait for); in a paced match, one. How many were played; 0
     when there is nothing to do (the match moved on, a person is to act), so a repeated delivery
-    changes nothing. The last one played queues the next server turn (after the pace)."""
-    if seconds is None:
-        seconds = settings.BOT_TASK_SLICE_SECONDS
-    started, played, since = time.monotonic(), 0, None
-    while played < turns:
-        row = sql.match_row(match_id)
-        if row is None or row.match.version != version or (
-                who := row.match.server_turn(timezone.now())) is None:
-            break
-        level, actor, reason = who.level(row.seats), who.actor, who.reason
-        if level == "hard":
-            since = since or _waiting_since(row.match)
-            if _late(since):
-                level, reason = "normal", Move.Reason.LATE
-        seat = row.match.to_act
-        ruleset = row.match.ruleset
-        # The snapshot is decoded once: the seat's observation is built from it, and the submit
-        # applies the action to it.
-        engine = get_ruleset(ruleset)
-        state = engine.from_json(row.match.snapshot)
-        heard = state
-        if level == "hard":  # only the search reads the round's whole log (its belief)
-            heard = _heard(engine, state, match_id, row.match.round_number)
-        seen = observe(ruleset, heard, seat)
-        rng = turn_rng(match_id, row.seed_hash, version)
-        if played == 0:
-            metrics.BOT_LAG.observe(_waited(row.match, who))
-        thinking = time.perf_counter()
+    changes nothing. The turns in a row are written together (services.turns_submit), up to a
+    round's end or a `hard` turn; the last write queues the next server turn (after the pace)."""
+    row = sql.match_row(match_id)
+    if row is None or row.match.version != version or (
+            who := row.match.server_turn(timezone.now())) is None:
+        return 0
+    metrics.BOT_LAG.observe(_waited(row.match, who))
+    chain = _Chain(match_id, turns, settings.BOT_TASK_SLICE_SECONDS if seconds is None
+                   else seconds)
+    # The snapshot is decoded once; after a write, the match as the task wrote it is the next
+    # write's (a concurrent writer makes that write's version check fail).
+    state = get_ruleset(row.match.ruleset).from_json(row.match.snapshot)
+    while True:
+        chain.row, chain.version, chain.chosen = row, version, 0
         try:
-            action = choose_action(level, ruleset, seen, rng)
-        except SoftTimeLimitExceeded:
-            # A search overran the task's soft limit: the heuristic answers at once instead.
-            action = choose_action("normal", ruleset, seen, rng)
-        metrics.BOT_DECISION.labels(level).observe(time.perf_counter() - thinking)
-        _test_delay(TEST_DELAY_BEFORE, match_id, version)
-        last = (played + 1 == turns or time.monotonic() - started >= seconds
-                or row.match.server_pace_ms > 0)
-        try:
-            done = services.action_submit(
-                match_id=match_id, seat=seat, action=action, expected_version=version,
-                actor=actor, reason=reason, announce=last, row=row, state=state)
+            done = services.turns_submit(match_id=match_id, expected_version=version, row=row,
+                                         state=state, choose=chain.choose,
+                                         announce=chain.writing)
         except StaleVersion:
             break  # another delivery of this turn, or a person, got there first
-        _test_delay(TEST_DELAY_AFTER, match_id, version)
-        played += 1
-        version = done.read.match.version
-        if last:
+        if done is None:
             break
-    return played
+        _test_delay(TEST_DELAY_AFTER, match_id, version)
+        chain.played += chain.chosen
+        if chain.stopping or not done.server_to_act:
+            break
+        version, state = done.read.match.version, done.state
+        row = sql.MatchRow(done.read.match, done.read.round_number, done.read.seed_hash,
+                           done.read.seats, None)
+    return chain.played
+
+
+class _Chain:
+    """One task's server turns: how each is chosen, and when the task stops."""
+
+    def __init__(self, match_id: int, turns: int, seconds: float):
+        self.match_id, self.turns = match_id, turns
+        self.ends = time.monotonic() + seconds
+        self.played = 0  # turns written
+        self.chosen = 0  # turns chosen for the write under way
+        self.stopping = False  # the write under way is the task's last
+        self.since = None  # since when the turns have been awaited (for `hard` only)
+        self.row: sql.MatchRow | None = None  # the match as the write under way found it
+        self.version = 0  # ... and its version then
+
+    def over(self) -> bool:
+        """The task's share is used up: at least one turn, and at most one in a paced match."""
+        count = self.played + self.chosen
+        return count >= self.turns or count > 0 and (
+            time.monotonic() >= self.ends or self.row.match.server_pace_ms > 0)
+
+    def writing(self) -> bool:
+        """Asked just before a write: whether it is the task's last (it then queues the next
+        server turn)."""
+        _test_delay(TEST_DELAY_BEFORE, self.match_id, self.version)
+        self.stopping = self.over()
+        return self.stopping
+
+    def choose(self, state, who, version: int):
+        """The action for `who`'s turn at `state`, and the reason its move gives; None: not in
+        this write. A write's first turn is always played: the write before chose to play on."""
+        if self.chosen and self.over():
+            return None
+        match, reason = self.row.match, who.reason
+        level = who.level(self.row.seats)
+        if level == "hard":
+            if self.chosen:
+                return None  # its belief reads the round's whole log, as written
+            self.since = self.since or _waiting_since(match)
+            if _late(self.since):
+                level, reason = "normal", Move.Reason.LATE
+        heard = state
+        if level == "hard":  # only the search reads the round's whole log (its belief)
+            heard = _heard(get_ruleset(match.ruleset), state, self.match_id, match.round_number)
+        seen = observe(match.ruleset, heard, who.seat)
+        rng = turn_rng(self.match_id, self.row.seed_hash, version)
+        thinking = time.perf_counter()
+        try:
+            action = choose_action(level, match.ruleset, seen, rng)
+        except SoftTimeLimitExceeded:
+            # A search overran the task's soft limit: the heuristic answers at once instead.
+            action = choose_action("normal", match.ruleset, seen, rng)
+        metrics.BOT_DECISION.labels(level).observe(time.perf_counter() - thinking)
+        self.chosen += 1
+        return action, reason
 
 
 def _waited(match: Match, who) -> float:

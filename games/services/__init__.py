@@ -12,7 +12,14 @@ one compare-and-set write). Callers import them from here; the modules hold them
 - `talk`: a quick phrase told to the match's streams, stored nowhere.
 """
 
-from games.services.act import Answer, Replayed, Submitted, action_submit, player_act
+from games.services.act import (
+    Answer,
+    Replayed,
+    Submitted,
+    action_submit,
+    player_act,
+    turns_submit,
+)
 from games.services.due import (
     autoplay_set,
     clocks_claim,
@@ -34,5 +41,5 @@ __all__ = [
     "autoplay_set", "clocks_claim", "due_claim", "due_do", "exhibition_open", "match_abandon",
     "match_abort", "match_create", "match_fill_due", "match_join", "match_leave", "match_read",
     "match_reads", "player_act", "rematch_accept", "rematch_decline", "spectator_gone",
-    "spectator_seen", "table_play", "talk_send",
+    "spectator_seen", "table_play", "talk_send", "turns_submit",
 ]

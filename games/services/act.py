@@ -10,16 +10,18 @@ server's next turn, the live streams' notices) wait for the commit.
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
+from django.utils import timezone
 
 from games import metrics, selectors, sql
 from games.engine.actions import Action
 from games.errors import Conflict, Forbidden, NotFound, StaleVersion
-from games.models import Event, Match, Move
+from games.models import Event, Match, Move, ServerTurn
 from games.selectors import MatchRead
 from games.services.progress import Progress, in_play
 from games.services.tables import match_fill_due
@@ -93,6 +95,54 @@ def _act(match_id: int, player, seat: int | None, action: Action, expected_versi
         current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
         raise StaleVersion(expected=expected_version, current=current.first())
     return _submitted(row, seat, progress)
+
+
+# How the server chooses a turn's action: (the state, whose turn, the version the turn is
+# awaited at) → the action and the reason its move gives, or None to stop before that turn.
+Chooser = Callable[[Any, ServerTurn, int], tuple[Action, str] | None]
+
+
+def turns_submit(*, match_id: int, expected_version: int, row: MatchRow, state: Any,
+                 choose: Chooser, announce: Callable[[], bool]) -> Submitted | None:
+    """The server's turns from `expected_version` on (`row` and its decoded `state`, just
+    read), as many as `choose` plays in a row, in one write: a chain of bot turns costs one
+    statement, not one each. Each turn gets its own version, as if written alone (its move, its
+    events, its generator seeded as ever), so the match's log is the same; only the states
+    between are never stored. The chain stops where a person is to act, where `choose` says,
+    and after a turn that ends a round (settled and dealt under the row's lock). `announce()`,
+    asked just before the write: queue the server's next turn (else the caller plays on). None:
+    no turn was played; StaleVersion: another writer came first, and nothing is written."""
+    plays: list[tuple[int, Action, str, str]] = []
+    progress = _ready(row, expected_version, state)
+    now, round_over = timezone.now(), False
+    # A clock that ran out is the first turn's only: the next decision gets a new clock.
+    while not round_over and (who := progress.match.server_turn(None if plays else now)):
+        chosen = choose(progress.state, who, expected_version + len(plays))
+        if chosen is None:
+            break
+        if plays:
+            progress.match.version += 1
+        plays.append((who.seat, chosen[0], who.actor, chosen[1]))
+        progress.apply(*plays[-1])
+        round_over = not progress.advance(settle=False)
+        progress.match.to_act = progress.engine.to_act(progress.state)
+    if not plays:
+        return None
+    if round_over:
+        with transaction.atomic():
+            row = sql.match_row(match_id, lock=True)
+            progress = _ready(row, expected_version)
+            for number, play in enumerate(plays):
+                progress.match.version += bool(number)
+                progress.apply(*play)
+                progress.advance()
+            progress.save(None, announce())
+    elif not progress.save(expected_version, announce()):
+        current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
+        raise StaleVersion(expected=expected_version, current=current.first())
+    for _seat, _action, actor, _reason in plays:
+        metrics.ACTS.labels(actor).inc()
+    return _submitted(row, plays[-1][0], progress)
 
 
 def _acting_seat(row: MatchRow | None, player, seat: int | None) -> int:

@@ -1,6 +1,7 @@
 """The bot task's reliability settings and fallbacks, and people playing `hard` bots through the
 API (eager mode)."""
 
+import itertools
 import os
 import random
 import subprocess
@@ -8,6 +9,7 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from celery.exceptions import SoftTimeLimitExceeded
@@ -23,6 +25,7 @@ from games import selectors, sql
 from games.engine.rulesets.five_ten_k.ruleset import FiveTenK
 from games.engine.rulesets.gandengyan import RULESET as RULES
 from games.engine.rulesets.gandengyan.state import LOG_TAIL, LOGGED
+from games.management.commands.verify_matches import problems
 from games.models import Match, Move
 from tests.matchplay import Client, client_sender, create, play_through, poller, sign_in
 from tests.matchplay import bots as bot_seats
@@ -131,6 +134,52 @@ def test_a_task_out_of_time_plays_its_turn_and_queues_the_next(player, queued):
     assert bots.tasks.play_server_turns(match_id, version, seconds=0) == 1
     after = Match.objects.get(pk=match_id).version
     assert after > version and queued[-1] == (match_id, after)
+
+
+def counted(monkeypatch, module, name: str) -> list:
+    """The calls of module.name from now on (still made)."""
+    calls, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(a) or real(*a, **k))
+    return calls
+
+
+@pytest.mark.django_db(transaction=True)
+def test_turns_in_a_row_are_one_write_and_a_version_each(player, queued, monkeypatch):
+    view = create(player, "gandengyan", {"starting_score": 5000}, bot_seats(3, "normal"))
+    while not queued:
+        view = play_through(player, view, random.Random(5), acts=1)
+    match_id, version = queued[-1]
+    writes = counted(monkeypatch, sql, "write_if_version") + counted(monkeypatch, sql, "write")
+    played = bots.tasks.play_server_turns(match_id, version)
+    assert played >= 2
+    chosen = (Move.objects.filter(match_id=match_id, version__gt=version)
+              .exclude(reason=Move.Reason.FORCED).order_by("id").values_list("version", flat=True))
+    assert list(chosen) == list(range(version + 1, version + 1 + played))
+    assert len(writes) < played
+    assert problems(match_id) == []  # the snapshot is what the log replays to
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("tick", [0.2, 0.35, 0.5, 0.8])
+def test_a_task_that_stops_between_writes_queues_the_next_turn(player, queued, monkeypatch,
+                                                              tick):
+    # Each `hard` turn is a write of its own; the task's clock moves `tick` per reading, so its
+    # slice runs out at one point or another of the chain.
+    monkeypatch.setattr(bots.tasks, "choose_action",
+                        lambda level, *args: strategies.choose_action("normal", *args))
+    clock = itertools.count(step=tick)
+    monkeypatch.setattr(bots.tasks, "time", SimpleNamespace(
+        monotonic=lambda: next(clock), perf_counter=time.perf_counter, sleep=time.sleep))
+    view = create(player, "gandengyan", {"starting_score": 5000}, bot_seats(3, "hard"))
+    while not queued:
+        view = play_through(player, view, random.Random(6), acts=1)
+    for _ in range(4):
+        match_id, version = queued[-1]
+        assert bots.tasks.play_server_turns(match_id, version, seconds=1) >= 1
+        match = Match.objects.get(pk=match_id)
+        if match.server_turn() is None:
+            break
+        assert queued[-1] == (match_id, match.version)
 
 
 @pytest.mark.django_db(transaction=True)

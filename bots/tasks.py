@@ -29,8 +29,9 @@ _eager = threading.local()
 logger = logging.getLogger(__name__)
 
 # Consecutive server turns one task plays (bots in a row, seats in 托管) at most, within its
-# slice of time (BOT_TASK_SLICE_SECONDS), before it queues the next: one read and one write each,
-# instead of a queue round trip. A paced match gets one turn per task.
+# slice of time (BOT_TASK_SLICE_SECONDS), before it queues the next: one read, and one write for
+# the turns up to a round's end or a `hard` search, instead of a queue round trip each. A paced
+# match gets one turn per task.
 TURNS_PER_TASK = 40
 SWEEP_BATCH = 500
 
@@ -187,11 +188,11 @@ class _Chain:
         match, reason = self.row.match, who.reason
         level = who.level(self.row.seats)
         if level == "hard":
-            if self.chosen:
-                return None  # its belief reads the round's whole log, as written
             self.since = self.since or _waiting_since(match)
             if _late(self.since):
                 level, reason = "normal", Move.Reason.LATE
+            elif self.chosen:
+                return None  # its belief reads the round's whole log, as written
         heard = state
         if level == "hard":  # only the search reads the round's whole log (its belief)
             heard = _heard(get_ruleset(match.ruleset), state, self.match_id, match.round_number)

@@ -1,11 +1,13 @@
 from django.contrib import admin
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
 
 from accounts.models import AuthToken, User
+from config.admin import CheckedSelection
 
 
 @admin.register(User)
-class PlayerAdmin(UserAdmin):
+class PlayerAdmin(CheckedSelection, UserAdmin):
     list_display = ("username", "display_name", "is_guest", "is_staff", "date_joined",
                     "last_login")
     search_fields = (*UserAdmin.search_fields, "display_name")
@@ -14,7 +16,7 @@ class PlayerAdmin(UserAdmin):
 
 
 @admin.register(AuthToken)
-class AuthTokenAdmin(admin.ModelAdmin):
+class AuthTokenAdmin(CheckedSelection, admin.ModelAdmin):
     """Tokens can be seen and revoked (deleted) here, never made: a key exists only where the
     client keeps it."""
 
@@ -28,3 +30,11 @@ class AuthTokenAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class CheckedGroupAdmin(CheckedSelection, GroupAdmin):
+    """Django's, with the selection checked like every other admin page's."""

@@ -21,6 +21,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from config.admin import CheckedSelection
 from games import presenters, selectors, services
 from games.admin_options import (
     OptionsForm,
@@ -179,7 +180,7 @@ class AbortForm(forms.Form):
 
 
 @admin.register(Match)
-class MatchAdmin(ReadOnly, admin.ModelAdmin):
+class MatchAdmin(CheckedSelection, ReadOnly, admin.ModelAdmin):
     list_display = ("id", "ruleset", "table", "options_used", "status", "owner", "round_number",
                     "version", "created_at", "updated_at")
     list_filter = ("ruleset", "status", "table", OptionSetFilter, *OPTION_FILTERS,
@@ -306,7 +307,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(ReadOnly, admin.ModelAdmin):
+class RoundAdmin(CheckedSelection, ReadOnly, admin.ModelAdmin):
     list_display = ("id", "match", "number", "seed_hash", "started_at", "ended_at")
     list_filter = ("match__ruleset",)
     fields = ("match", "number", "seed_hash", "seed_if_over", "seating", "result", "started_at",
@@ -320,13 +321,13 @@ class RoundAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(ReadOnly, admin.ModelAdmin):
+class EventAdmin(CheckedSelection, ReadOnly, admin.ModelAdmin):
     list_display = ("match", "seq", "round_number", "version", "data", "created_at")
     list_filter = ("match__ruleset",)
     readonly_fields = ("match", "seq", "round_number", "version", "data", "created_at")
 
 
-class OptionsAdmin(admin.ModelAdmin):
+class OptionsAdmin(CheckedSelection, admin.ModelAdmin):
     """The admin of a model with a ruleset and its options (games.admin_options.OptionsForm):
     the ruleset is chosen once, its options shown one field each, then a sample round settled
     with them."""

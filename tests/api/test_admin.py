@@ -6,7 +6,10 @@ import json
 import random
 
 import pytest
+from django.contrib import admin
 from django.test import Client as DjangoClient
+from django.test import RequestFactory
+from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -106,3 +109,18 @@ def test_admin_needs_staff(matches, django_user_model):
     client.force_login(django_user_model.objects.create_user("plain", password="pw-plain-1"))
     url = f"/admin/games/match/{matches['finished']}/replay/"
     assert client.get(url).status_code == 302
+
+
+@pytest.mark.parametrize("model", list(admin.site._registry), ids=lambda m: m._meta.label)
+def test_an_action_on_a_selection_that_names_no_row_is_refused(staff, django_user_model, model):
+    url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+    request = RequestFactory().get(url)
+    request.user = django_user_model.objects.get(username="staff")
+    actions = admin.site._registry[model].get_actions(request)
+    for action in actions or ["delete_selected"]:
+        response = staff.post(url, {"action": action, "_selected_action": ["1", "abc"]})
+        if actions:
+            assert response.status_code == 400
+            assert response.content.startswith(b"invalid_selection")
+        else:  # a page with no actions (review only) shows the list, whatever is posted
+            assert response.status_code == 200

@@ -9,8 +9,12 @@ from hypothesis import strategies as st
 
 from bots.strategies.gandengyan.greedy import choose as greedy
 from bots.strategies.gandengyan.normal import choose as normal
+from bots.strategies.gandengyan.normal import recalled
 from games.engine.actions import Pass
-from games.engine.cards import JOKER, RANK_OF, code, make_pack
+from games.engine.cards import JOKER, RANK_INDEX, RANK_OF, code, make_pack
+from games.engine.rulesets.gandengyan.combos import rank_counts, readings_of_counts
+from games.engine.rulesets.gandengyan.observation import observe
+from games.engine.rulesets.gandengyan.state import Logged
 from tests.bots.support import decide, play_round
 from tests.engine.gandengyan_support import RULES, cards, playing, ranks
 
@@ -111,3 +115,19 @@ def test_a_last_card_played_when_the_joker_left_would_pair_with_the_draw():
     hands = ("7H SJ", "4C", "5C", "9C 10C")
     state = playing(*hands, pile=rest(*hands, "6S"), table=[(3, "6S")])
     assert choice(state).cards == cards("7H")
+
+
+def test_a_pass_on_an_earlier_trick_is_remembered_until_the_seat_draws():
+    # Seat 1 passed a 3 on the last trick and has drawn nothing since: it holds no 4 and no 2,
+    # so the 3 is led into its one card (it was the pair in test_no_single_led_into_...).
+    hand, three = "3H KD KH", "3D"
+    state = playing(hand, "10C", FAR, AWAY, pile=rest(hand, "10C", FAR, AWAY, three))
+    led = readings_of_counts(rank_counts(cards(three)), 4)[0]
+    log = (Logged("play", 0, cards(three), led), Logged("pass", 1), Logged("pass", 2),
+           Logged("pass", 3), Logged("trick_won", 0), Logged("draw", 0))
+    remembered = state._replace(round=state.round._replace(log=log))
+    assert ranks(choice(remembered).cards) == ranks(cards("3H"))
+    # Once it has drawn, the card drawn may be a 4 or a 2; the others still hold neither.
+    drew = state._replace(round=state.round._replace(log=(*log, Logged("draw", 1))))
+    lacking = recalled(observe(drew, 0)).lacking
+    assert not lacking[1] and lacking[2] == lacking[3] == {RANK_INDEX["4"], RANK_INDEX["2"]}

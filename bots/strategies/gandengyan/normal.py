@@ -5,7 +5,8 @@ scored by the hand it leaves and by what it risks, and the best score is played:
   how many cards it holds, and the 2s and bombs kept to win a trick later;
 - the cards still out (the pack less one's own hand and every card played): how likely an
   opponent with one or two cards left can beat a play with its whole hand and go out, so singles
-  are not led into a seat holding one card when something else can be led;
+  are not led into a seat holding one card when something else can be led; a seat that passed
+  a single holds neither the next rank nor a 2, remembered over the round's log until it draws;
 - the draw after an unbeaten play: how likely the hand left plus the card drawn is one
   combination (the next lead goes out); a 2 that leaves only jokers wins when no bomb can be made
   of the cards still out (the 2 stands, the draw pairs with the joker), while any other play that
@@ -83,6 +84,37 @@ def seen_of(obs: Observation) -> Seen:
                      obs.cap)
 
 
+def recalled(obs: Observation) -> Seen:
+    """`seen_of`, and what the passes of the whole round showed (the round's log): at a bot's
+    turn, not in the hard bot's rollouts, which see no log."""
+    seen = seen_of(obs)
+    if obs.log:
+        seen = seen._replace(lacking=remembered(obs.log, seen.lacking))
+    return seen
+
+
+def remembered(log, lacking: tuple[frozenset[int], ...]) -> tuple[frozenset[int], ...]:
+    """What every pass of the round showed (not only this trick's): a seat that passed a single
+    holds neither the next rank nor a 2 until it draws a card (a hand only loses cards between
+    draws)."""
+    found: dict[int, set[int]] = {}
+    top = None
+    for event in log:
+        kind = event.kind
+        if kind == "play":
+            top = event.reading
+        elif kind == "pass":
+            if top is not None and top.type == SINGLE and top.rank != TWO:
+                found.setdefault(event.seat, set()).update({top.rank + 1, TWO})
+        elif kind == "trick_won":
+            top = None
+        elif kind == "draw":
+            found.pop(event.seat, None)
+    if not found:
+        return lacking
+    return tuple(lacking[s].union(found.get(s, ())) for s in range(MAX_SEATS))
+
+
 def seen_from(seat: int, hand: tuple[int, ...], live: tuple[int, ...], trick, to_act: int | None,
               unseen: tuple[int, ...], pile: int, cap: int) -> Seen:
     """The same from its parts (the hard bot's rollouts take them from the engine state)."""
@@ -130,7 +162,7 @@ def unseen_of(known: tuple[int, ...], decks: int) -> tuple[int, ...]:
 
 
 def choose(obs: Observation, rng: random.Random) -> Action:
-    return play(seen_of(obs), obs.legal)
+    return play(recalled(obs), obs.legal)
 
 
 @lru_cache(maxsize=1 << 16)

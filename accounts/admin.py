@@ -3,7 +3,7 @@ from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
 
 from accounts.models import AuthToken, User
-from config.admin import CheckedSelection
+from games.admin_base import CheckedSelection
 
 
 @admin.register(User)

@@ -21,8 +21,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from config.admin import CheckedSelection
 from games import presenters, selectors, services
+from games.admin_base import CheckedSelection
 from games.admin_options import (
     OptionsForm,
     TableForm,

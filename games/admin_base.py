@@ -1,4 +1,4 @@
-"""What every admin page of the project shares."""
+"""What every admin page of the project shares (the accounts app's too: it may import games)."""
 
 from django.contrib.admin import helpers
 from django.core.exceptions import ValidationError

@@ -8,7 +8,7 @@ import pytest
 
 import bots.tasks
 from bots.rng import turn_rng
-from games import sql
+from games import hooks, sql
 from tests.matchplay import bots as bot_seats
 from tests.matchplay import create, new_player
 
@@ -38,21 +38,29 @@ def test_what_players_know_of_a_turn_does_not_seed_it(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_bot_turn_draws_from_its_turns_generator(monkeypatch, queued):
-    seeded = []
-    player = new_player()
-    view = create(player, "gandengyan", {}, bot_seats(3))
-    while not queued:
-        view = player.post(f"/matches/{view['id']}/act/", {
-            "expected_version": view["version"], "action": view["legal_actions"][0]})[1]
-    match_id, version = queued[-1]
+def test_a_bot_turn_draws_from_its_turns_generator(monkeypatch):
+    queued, seeded = [], []
+    monkeypatch.setattr(hooks, "announce_server_turn", lambda *job, **_: queued.append(job))
 
     def recorded(*turn):
         seeded.append(turn)
         return turn_rng(*turn)
 
-    seed_hash = sql.match_row(match_id).seed_hash
     monkeypatch.setattr(bots.tasks, "turn_rng", recorded)
-    # Turns played in a row (one write) draw as if each were written alone.
-    assert bots.tasks.play_server_turns(match_id, version, turns=2) == 2
-    assert seeded == [(match_id, seed_hash, version), (match_id, seed_hash, version + 1)]
+    player = new_player()
+    view = create(player, "gandengyan", {}, bot_seats(3))
+    for _ in range(30):  # until two server turns come in a row
+        while not queued:
+            view = player.post(f"/matches/{view['id']}/act/", {
+                "expected_version": view["version"], "action": view["legal_actions"][0]})[1]
+        match_id, version = queued.pop()
+        seed_hash = sql.match_row(match_id).seed_hash
+        seeded.clear()
+        played = bots.tasks.play_server_turns(match_id, version, turns=2)
+        # Turns played in a row (one write) draw as if each were written alone.
+        assert [turn[2] for turn in seeded] == [version + k for k in range(played)]
+        assert seeded[0] == (match_id, seed_hash, version)
+        if played == 2:
+            return
+        view = player.get(f"/matches/{match_id}/")[1]
+    pytest.fail("no two server turns in a row")

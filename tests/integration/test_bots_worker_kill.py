@@ -1,9 +1,9 @@
-"""A worker SIGKILLed in the middle of a bot task: once a new worker starts, the move is applied
+"""A worker SIGKILLed in the middle of a bot task: once a new worker starts, each move is applied
 exactly once, nothing is lost, the ledger stays zero-sum and the match goes on to its end.
 
 The task's test-only delays (bots.tasks: BOT_TEST_DELAY_BEFORE_SUBMIT / _AFTER_SUBMIT) hold the
-doomed worker inside the task: before its move is committed (Redis must re-deliver it: no loss)
-or after (the re-delivery must change nothing: no duplicate). The session's worker stops
+doomed worker inside the task: before its write is committed (Redis must re-deliver it: no
+loss) or after (the re-delivery must change nothing: no duplicate). The session's worker stops
 consuming meanwhile, so that only the doomed worker and then its successor see the task.
 """
 
@@ -74,7 +74,12 @@ def test_a_bot_move_survives_its_worker_being_killed(
             doomed.kill()
             doomed.wait()
     match.refresh_from_db()
-    assert match.version == (version + 1 if delay == TEST_DELAY_AFTER else version)
+    # Killed after its write: every turn of it is kept, one bot move a version (a write holds
+    # the turns in a row); killed before: nothing.
+    written = Move.objects.filter(match=match, version__gt=version, actor=Move.Actor.BOT)
+    assert sorted(written.values_list("version", flat=True)) == list(
+        range(version + 1, match.version + 1))
+    assert (match.version > version) == (delay == TEST_DELAY_AFTER)
 
     time.sleep(max(0.0, VISIBILITY + 1 - (time.monotonic() - killed)))
     successor, _ = start_worker("successor", tmp_path / "successor.log", SUCCESSOR_LIMITS,

@@ -135,7 +135,7 @@ def play_server_turns(match_id: int, version: int, turns: int = TURNS_PER_TASK,
     # write's (a concurrent writer makes that write's version check fail).
     state = get_ruleset(row.match.ruleset).from_json(row.match.snapshot)
     while True:
-        chain.row, chain.version, chain.chosen = row, version, 0
+        chain.begin(row, version)
         try:
             done = services.turns_submit(match_id=match_id, expected_version=version, row=row,
                                          state=state, choose=chain.choose,
@@ -166,6 +166,10 @@ class _Chain:
         self.since = None  # since when the turns have been awaited (for `hard` only)
         self.row: sql.MatchRow | None = None  # the match as the write under way found it
         self.version = 0  # ... and its version then
+
+    def begin(self, row: sql.MatchRow, version: int) -> None:
+        """A new write, from `row` at `version`."""
+        self.row, self.version, self.chosen = row, version, 0
 
     def over(self) -> bool:
         """The task's share is used up: at least one turn, and at most one in a paced match."""

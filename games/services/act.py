@@ -92,9 +92,13 @@ def _act(match_id: int, player, seat: int | None, action: Action, expected_versi
         # A concurrent writer won: the same act retried at once is answered as a retry.
         if (replayed := _replayed(match_id, seat, key, action)) is not None:
             return replayed
-        current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
-        raise StaleVersion(expected=expected_version, current=current.first())
+        raise _stale(match_id, expected_version)
     return _submitted(row, seat, progress)
+
+
+def _stale(match_id: int, expected_version: int) -> StaleVersion:
+    current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
+    return StaleVersion(expected=expected_version, current=current.first())
 
 
 # How the server chooses a turn's action: (the state, whose turn, the version the turn is
@@ -120,12 +124,8 @@ def turns_submit(*, match_id: int, expected_version: int, row: MatchRow, state: 
         chosen = choose(progress.state, who, expected_version + len(plays))
         if chosen is None:
             break
-        if plays:
-            progress.match.version += 1
         plays.append((who.seat, chosen[0], who.actor, chosen[1]))
-        progress.apply(*plays[-1])
-        round_over = not progress.advance(settle=False)
-        progress.match.to_act = progress.engine.to_act(progress.state)
+        round_over = not _turn(progress, len(plays) - 1, plays[-1], settle=False)
     if not plays:
         return None
     if round_over:
@@ -133,16 +133,21 @@ def turns_submit(*, match_id: int, expected_version: int, row: MatchRow, state: 
             row = sql.match_row(match_id, lock=True)
             progress = _ready(row, expected_version)
             for number, play in enumerate(plays):
-                progress.match.version += bool(number)
-                progress.apply(*play)
-                progress.advance()
+                _turn(progress, number, play, settle=True)
             progress.save(None, announce())
     elif not progress.save(expected_version, announce()):
-        current = Match.objects.filter(pk=match_id).values_list("version", flat=True)
-        raise StaleVersion(expected=expected_version, current=current.first())
+        raise _stale(match_id, expected_version)
     for _seat, _action, actor, _reason in plays:
         metrics.ACTS.labels(actor).inc()
     return _submitted(row, plays[-1][0], progress)
+
+
+def _turn(progress: Progress, number: int, play: tuple, *, settle: bool) -> bool:
+    """The write's `number`th server turn applied, with what it sets off (`Progress.advance`);
+    each turn after the first takes a version of its own."""
+    progress.match.version += bool(number)
+    progress.apply(*play)
+    return progress.advance(settle=settle)
 
 
 def _acting_seat(row: MatchRow | None, player, seat: int | None) -> int:

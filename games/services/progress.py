@@ -145,6 +145,8 @@ class Progress:
                 self.apply(seat, forced, Move.Actor.AUTO, Move.Reason.FORCED)
             else:
                 break
+        # Who acts now, as the row will say: the server's next turn is told from it.
+        self.match.to_act = engine.to_act(self.state)
         if engine.table(self.state).match_over and self.match.status != Match.Status.FINISHED:
             self.set_status(Match.Status.FINISHED)
             self.match.standings = engine.standings(self.state)

@@ -66,11 +66,13 @@ def match_for(user, match_id: int, *, events_after: int | None = None,
     return for_reader(match_of(match_id, events_after=events_after, events=events), user)
 
 
-def match_of(match_id: int, *, events_after: int | None = None, events: int = 0) -> MatchRead:
+def match_of(match_id: int, *, events_after: int | None = None, events: int = 0,
+             row: sql.MatchRow | None = None) -> MatchRead:
     """The match as read before anyone's seat is looked at (`mine` None), for match_for's
-    readers: one read serves each of them (for_reader)."""
-    row = sql.match_row(match_id, events_after=events_after, recent=RECENT_EVENTS, limit=events,
-                        spectators_since=spectators_since())
+    readers: one read serves each of them (for_reader). `row`: row_of's, read by the caller
+    already with the same arguments."""
+    if row is None:
+        row = row_of(match_id, events_after=events_after, events=events)
     if row is None:
         raise NotFound()
     if row.events is not None and row.match.compacted_at is not None:
@@ -82,6 +84,13 @@ def match_of(match_id: int, *, events_after: int | None = None, events: int = 0)
                    .prefetch_related(_rematch_seats("seats")).first())
     return MatchRead(row.match, row.round_number, row.seed_hash, row.seats, None, row.events,
                      rematch, row.spectators)
+
+
+def row_of(match_id: int, *, events_after: int | None = None, events: int = 0,
+           reader: sql.Reader | None = None) -> sql.MatchRow | None:
+    """The row match_of reads (with a `reader`: their token too, in the same query)."""
+    return sql.match_row(match_id, events_after=events_after, recent=RECENT_EVENTS, limit=events,
+                         spectators_since=spectators_since(), reader=reader)
 
 
 def for_reader(read: MatchRead, user) -> MatchRead:

@@ -63,6 +63,15 @@ class MatchRow(NamedTuple):
     seats: list[SeatInfo]
     events: list[EventRow] | None
     spectators: int | None = None
+    token: Model | None = None  # the reader's, when a Reader was given (None: no such token)
+
+
+class Reader(NamedTuple):
+    """Who reads: their token is checked in the same query as the match (token_user's)."""
+
+    token_model: type[Model]
+    digest: str
+    user_fields: tuple[str, ...]
 
 
 def _db():
@@ -167,7 +176,10 @@ def _spectator_count(db) -> str:
 
 
 @functools.cache
-def _match_sql(alias: str, lock: bool, events: bool, spectators: bool = False) -> str:
+def _match_sql(alias: str, lock: bool, events: bool, spectators: bool = False,
+               reader: tuple | None = None) -> str:
+    """`reader`: (token model, user fields) of the token read with the match (one parameter, its
+    digest, before the match's id)."""
     db = connections[alias]
     m, r = "m", "r"
     selected = [f"{m}.{_qn(db, f.column)}" for f in _loaded(Match)]
@@ -177,26 +189,33 @@ def _match_sql(alias: str, lock: bool, events: bool, spectators: bool = False) -
         selected.append(_spectator_count(db))
     if events:
         selected.append(_event_rows(db))
+    token_join = ""
+    if reader is not None:
+        columns, source, digest = _token_sql(db, *reader)
+        selected += columns
+        token_join = f" LEFT JOIN ({source}) ON {digest} = %s"
     lock_clause = f" FOR UPDATE OF {m}" if lock and db.features.has_select_for_update else ""
     return (f"SELECT {', '.join(selected)} FROM {_table(db, Match, m)}"
             f" LEFT JOIN {_table(db, Round, r)}"
             f" ON {_column(db, Round, r, 'id')} = {_column(db, Match, m, 'current_round')}"
-            f" WHERE {_column(db, Match, m, 'id')} = %s{lock_clause}")
+            f"{token_join} WHERE {_column(db, Match, m, 'id')} = %s{lock_clause}")
 
 
 def match_row(match_id: int, *, lock: bool = False, events_after: int | None = None,
-              recent: int = 0, limit: int = 0,
-              spectators_since: datetime | None = None) -> MatchRow | None:
+              recent: int = 0, limit: int = 0, spectators_since: datetime | None = None,
+              reader: Reader | None = None) -> MatchRow | None:
     """The match with its current round and seats in one query; `lock`: the row stays locked
     until the transaction ends. With `limit`, the events after `events_after` (None: the last
     `recent`) come too, at most `limit`; with `spectators_since`, how many spectators were seen
-    since then."""
+    since then; with a `reader`, their token as token_user reads it."""
     db = _db()
     with_events, counted = limit > 0, spectators_since is not None
     params = [db.ops.adapt_datetimefield_value(spectators_since)] if counted else []
-    params += [events_after, recent, limit, match_id] if with_events else [match_id]
+    params += [events_after, recent, limit] if with_events else []
+    params += [match_id] if reader is None else [reader.digest, match_id]
+    token_key = None if reader is None else (reader.token_model, tuple(reader.user_fields))
     with _cursor(db) as cursor:
-        cursor.execute(_match_sql(db.alias, lock, with_events, counted), params)
+        cursor.execute(_match_sql(db.alias, lock, with_events, counted, token_key), params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -212,8 +231,9 @@ def match_row(match_id: int, *, lock: bool = False, events_after: int | None = N
         watching, rest = rest[0], rest[1:]
     events = None
     if with_events:
-        events = [EventRow(*e) for e in json.loads(rest[0] or "[]")]
-    return MatchRow(match, number, seed_hash, seats, events, watching)
+        events, rest = [EventRow(*e) for e in json.loads(rest[0] or "[]")], rest[1:]
+    token = None if reader is None else _token_of(db, *token_key, rest)
+    return MatchRow(match, number, seed_hash, seats, events, watching, token)
 
 
 def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]) -> Model | None:
@@ -222,25 +242,44 @@ def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]
     None if no token has this digest."""
     user_model = token_model._meta.get_field("user").related_model
     db = connections[router.db_for_read(user_model)]
-    token_fields = [token_model._meta.get_field(name) for name in ("id", "user", "expires_at")]
-    fields = [f for f in user_model._meta.concrete_fields if f.attname in user_fields]
+    columns, source, column = _token_sql(db, token_model, tuple(user_fields))
+    with _cursor(db) as cursor:
+        cursor.execute(f"SELECT {', '.join(columns)} FROM {source} WHERE {column} = %s", [digest])
+        row = cursor.fetchone()
+    return None if row is None else _token_of(db, token_model, tuple(user_fields), row)
+
+
+@functools.cache
+def _token_fields(token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
+    user_model = token_model._meta.get_field("user").related_model
+    return ([token_model._meta.get_field(name) for name in ("id", "user", "expires_at")],
+            [f for f in user_model._meta.concrete_fields if f.attname in user_fields])
+
+
+def _token_sql(db, token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
+    """The token's and its user's columns, the join of their tables, and the digest's column."""
+    token_fields, fields = _token_fields(token_model, user_fields)
+    user_model = token_model._meta.get_field("user").related_model
     t, u = "t", "u"
     columns = [f"{t}.{_qn(db, f.column)}" for f in token_fields]
     columns += [f"{u}.{_qn(db, f.column)}" for f in fields]
-    sql = (f"SELECT {', '.join(columns)}"
-           f" FROM {_table(db, token_model, t)} JOIN {_table(db, user_model, u)}"
-           f" ON {_column(db, user_model, u, 'id')} = {_column(db, token_model, t, 'user')}"
-           f" WHERE {_column(db, token_model, t, 'digest')} = %s")
-    with _cursor(db) as cursor:
-        cursor.execute(sql, [digest])
-        row = cursor.fetchone()
-    if row is None:
-        return None
+    source = (f"{_table(db, token_model, t)} JOIN {_table(db, user_model, u)}"
+              f" ON {_column(db, user_model, u, 'id')} = {_column(db, token_model, t, 'user')}")
+    return columns, source, _column(db, token_model, t, "digest")
+
+
+def _token_of(db, token_model: type[Model], user_fields: tuple[str, ...],
+              values: Sequence) -> Model | None:
+    """The token with its user from _token_sql's columns' values (None: all NULL, no token)."""
+    token_fields, fields = _token_fields(token_model, user_fields)
     split = len(token_fields)
+    if values[0] is None:
+        return None
+    user_model = token_model._meta.get_field("user").related_model
     token = token_model.from_db(db.alias, [f.attname for f in token_fields],
-                                _convert(db, token_fields, row[:split]))
+                                _convert(db, token_fields, values[:split]))
     token.user = user_model.from_db(db.alias, [f.attname for f in fields],
-                                    _convert(db, fields, row[split:]))
+                                    _convert(db, fields, values[split:]))
     return token
 
 

@@ -5,6 +5,7 @@ the project's middleware works in both, so every response carries its headers.""
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
+from django.urls.resolvers import URLResolver
 
 from config import asgi
 from games.api.middleware import REQUEST_ID_HEADER
@@ -12,11 +13,16 @@ from games.api.middleware import REQUEST_ID_HEADER
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def asynchronous(path: str) -> bool:
+    found = asgi.resolved(path)
+    return found is not None and asgi.iscoroutinefunction(found.func)
+
+
 def test_only_the_streams_are_served_on_the_event_loop():
-    assert asgi.asynchronous("/api/v1/stream/")
-    assert asgi.asynchronous("/api/v1/matches/7/stream/")
+    assert asynchronous("/api/v1/stream/")
+    assert asynchronous("/api/v1/matches/7/stream/")
     for sync_path in ("/api/v1/health/", "/api/v1/matches/7/", "/", "/admin/", "/nowhere/"):
-        assert not asgi.asynchronous(sync_path)
+        assert not asynchronous(sync_path)
 
 
 def test_the_threaded_chain_is_synchronous_and_the_streams_chain_asynchronous():
@@ -36,6 +42,20 @@ async def get(target: str) -> tuple[int, dict]:
         pass
     await app.wait(10)
     return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}
+
+
+async def test_a_path_is_resolved_once_per_request(monkeypatch):
+    resolutions = []
+    original = URLResolver.resolve
+
+    def resolve(self, path):
+        if self.pattern.regex.pattern == "^/":  # the root resolver: once per resolution
+            resolutions.append(path)
+        return original(self, path)
+
+    monkeypatch.setattr(URLResolver, "resolve", resolve)
+    got, _ = await get("/api/v1/health/")
+    assert (got, resolutions) == (200, ["/api/v1/health/"])
 
 
 @pytest.mark.parametrize(("target", "status"), [

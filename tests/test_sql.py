@@ -114,6 +114,23 @@ def test_the_token_check_reads_the_token_and_user_the_orm_reads(match):
     assert sql.token_user(AuthToken, tokens.digest("no such key"), ("id",)) is None
 
 
+def test_a_match_read_with_its_reader_holds_the_token_token_user_reads(match):
+    digest = tokens.digest(tokens.issue(match.owner).key)
+    fields_read = ("id", "username", "is_active")
+    reader = sql.Reader(AuthToken, digest, fields_read)
+    alone = sql.token_user(AuthToken, digest, fields_read)
+    for events in (0, 5):
+        row = sql.match_row(match.pk, recent=5, limit=events, reader=reader,
+                            spectators_since=timezone.now())
+        assert row._replace(token=None) == sql.match_row(match.pk, recent=5, limit=events,
+                                                         spectators_since=timezone.now())
+        assert (fields(row.token, ()), fields(row.token.user, ())) == (
+            fields(alone, ()), fields(alone.user, ()))
+    stranger = sql.Reader(AuthToken, tokens.digest("no such key"), fields_read)
+    assert sql.match_row(match.pk, reader=stranger).token is None
+    assert sql.match_row(10**9, reader=reader) is None
+
+
 def copy_of(match: Match) -> Match:
     """Another match in the same state, with a round of its own."""
     copy = Match.objects.get(pk=match.pk)

@@ -7,7 +7,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import presenters, selectors, services
+from games import presenters, selectors, services, sql
 from games.api.errors import ErrorSerializer
 from games.api.params import (
     IDEMPOTENCY_KEY_PARAMETER,
@@ -50,6 +50,12 @@ VIEW_EXAMPLES = [
                    value=example_view(ruleset))
     for ruleset in RULESETS.values()
 ]
+
+
+def read_with_token(request) -> sql.MatchRow | None:
+    """The match the view's `match_row` read with the token that authenticated the request (one
+    query for both: accounts.authentication), if it did."""
+    return getattr(request, "match_row", None)
 
 
 def view_response(read, state=None, legal=None, code=status.HTTP_200_OK,
@@ -119,6 +125,11 @@ class MatchListCreateView(APIView):
 
 
 class MatchDetailView(APIView):
+    @staticmethod
+    def match_row(match_id: int, reader: sql.Reader) -> sql.MatchRow | None:
+        """What get() reads first, with the reader's token (accounts.authentication)."""
+        return selectors.row_of(match_id, events=selectors.RECENT_EVENTS, reader=reader)
+
     @extend_schema(
         operation_id="matches_view",
         summary="My view of a match (resume here); ETag = version, If-None-Match → 304",
@@ -127,7 +138,8 @@ class MatchDetailView(APIView):
         examples=VIEW_EXAMPLES,
     )
     def get(self, request, match_id: int):
-        read = services.match_read(request.user, match_id, events=selectors.RECENT_EVENTS)
+        read = services.match_read(request.user, match_id, events=selectors.RECENT_EVENTS,
+                                   row=read_with_token(request))
         etag = f'"{read.match.version}"'
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
@@ -135,6 +147,11 @@ class MatchDetailView(APIView):
 
 
 class MatchActView(APIView):
+    @staticmethod
+    def match_row(match_id: int, reader: sql.Reader) -> sql.MatchRow | None:
+        """What post() reads first, with the reader's token (accounts.authentication)."""
+        return sql.match_row(match_id, reader=reader)
+
     @extend_schema(
         operation_id="matches_act",
         summary="Play, pass, cut or bid; 200 with your new view (bots' replies included)",
@@ -178,7 +195,8 @@ class MatchActView(APIView):
         answer = services.player_act(
             user=request.user, match_id=match_id, seat=body["seat"],
             action=action_from_parsed(body["action"]),
-            expected_version=body["expected_version"], idempotency_key=idempotency_key(request))
+            expected_version=body["expected_version"], idempotency_key=idempotency_key(request),
+            row=read_with_token(request))
         replayed = {"Idempotent-Replayed": "true"} if answer.replayed else {}
         return view_response(answer.read, answer.state, headers=replayed)
 

@@ -25,6 +25,9 @@ class IdConverter:
 register_converter(IdConverter, "id")
 
 urlpatterns = [
+    # First, being the most requested: a path is matched against the patterns in turn.
+    path("matches/<id:match_id>/", matches.MatchDetailView.as_view(), name="match"),
+    path("matches/<id:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
     path("health/", HealthView.as_view(), name="health"),
     path("health/ready/", ReadyView.as_view(), name="health-ready"),
     # drf-spectacular's views read these query parameters.
@@ -43,8 +46,6 @@ urlpatterns = [
     path("matches/", matches.MatchListCreateView.as_view(), name="matches"),
     path("matches/join/", matches.MatchJoinView.as_view(), name="matches-join"),
     path("watch/", watch.WatchListView.as_view(), name="watch"),
-    path("matches/<id:match_id>/", matches.MatchDetailView.as_view(), name="match"),
-    path("matches/<id:match_id>/act/", matches.MatchActView.as_view(), name="match-act"),
     path("matches/<id:match_id>/events/", matches.MatchEventsView.as_view(), name="match-events"),
     path("matches/<id:match_id>/rounds/", matches.MatchRoundsView.as_view(), name="match-rounds"),
     path("matches/<id:match_id>/rounds/<id:number>/", matches.MatchRoundDetailView.as_view(),

@@ -215,18 +215,20 @@ class Answer:
 
 
 def player_act(*, user, match_id: int, seat: int | None, action: Action,
-               expected_version: int, idempotency_key: str | None) -> Answer:
+               expected_version: int, idempotency_key: str | None,
+               row: MatchRow | None = None) -> Answer:
     """`user`'s act, and what they see after it: with the events it caused, from the state the
     act holds; read again when the server played on (eager bots have replied by now, a worker
-    may have), or for a retry (the match as it is now, with every event since the act)."""
+    may have), or for a retry (the match as it is now, with every event since the act). `row`:
+    the match as the caller has just read it (sql.match_row, unlocked)."""
 
-    def submit():
+    def submit(row=None):
         return action_submit(match_id=match_id, seat=seat, player=user, action=action,
                              expected_version=expected_version, actor=Move.Actor.HUMAN,
-                             idempotency_key=idempotency_key)
+                             idempotency_key=idempotency_key, row=row)
 
     try:
-        done = submit()
+        done = submit(row)
     except Conflict as refusal:
         if refusal.code != "match_not_started" or not match_fill_due(match_id=match_id):
             raise

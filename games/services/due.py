@@ -14,6 +14,7 @@ from games import hooks, selectors
 from games.errors import NotFound
 from games.models import Match, Seat
 from games.selectors import MatchRead
+from games.sql import MatchRow
 from games.services.progress import AUTOPLAY_ASKED, Progress, in_play
 from games.services.tables import match_fill_due
 
@@ -105,20 +106,21 @@ def clocks_claim(*, ahead: float, lease: float, limit: int) -> list[tuple]:
 
 
 def match_read(user, match_id: int, *, events_after: int | None = None,
-               events: int = 0) -> MatchRead:
+               events: int = 0, row: MatchRow | None = None) -> MatchRead:
     """The match as `user` may read it (selectors.match_for), with what is overdue in it done
-    first rather than at the next sweep: at once where tasks run in-process, else queued now."""
-    (read,) = match_reads([user], match_id, events_after=events_after, events=events)
+    first rather than at the next sweep: at once where tasks run in-process, else queued now.
+    `row`: selectors.row_of's, read already with the same arguments."""
+    (read,) = match_reads([user], match_id, events_after=events_after, events=events, row=row)
     if isinstance(read, NotFound):
         raise read
     return read
 
 
 def match_reads(users: list, match_id: int, *, events_after: int | None = None,
-                events: int = 0) -> list[MatchRead | NotFound]:
+                events: int = 0, row: MatchRow | None = None) -> list[MatchRead | NotFound]:
     """match_read for each of `users` (a NotFound for each who may not read it) from one read
     of the match, and one handling of what is overdue in it (if any of them may read it)."""
-    read = selectors.match_of(match_id, events_after=events_after, events=events)
+    read = selectors.match_of(match_id, events_after=events_after, events=events, row=row)
     reads = [_for_reader(read, user) for user in users]
     if any(isinstance(r, MatchRead) for r in reads) and _overdue_handle(read.match):
         read = selectors.match_of(match_id, events_after=events_after, events=events)

@@ -10,13 +10,13 @@ from rest_framework.test import APIClient
 
 from tests.matchplay import Client, choose, client_sender, create, sign_in
 
-# A person's act: token (with the user), the transaction's start, the locked match (with its
-# round and seats), moves, events, the match update, the transaction's end; PostgreSQL writes the
-# moves, events and update in one statement. The view is built from what the write path holds.
-# A view: token, match (with its round and seats), events. Round ends add the round, the ledger
-# and the seats on top.
-MAX_ACT_QUERIES = 7
-MAX_VIEW_QUERIES = 3
+# A person's act: the match (with its round, its seats, and the token with its user), the
+# transaction's start, moves, events, the match update, the transaction's end; PostgreSQL writes
+# the moves, events and update in one statement. The view is built from what the write path
+# holds. A view: the match (with its round, its seats, its last events and the token with its
+# user). Round ends add the locked match, the round, the ledger and the seats on top.
+MAX_ACT_QUERIES = 6
+MAX_VIEW_QUERIES = 1
 
 
 def people(n: int) -> list[Client]:

@@ -14,9 +14,9 @@ from games import hooks, selectors
 from games.errors import NotFound
 from games.models import Match, Seat
 from games.selectors import MatchRead
-from games.sql import MatchRow
 from games.services.progress import AUTOPLAY_ASKED, Progress, in_play
 from games.services.tables import match_fill_due
+from games.sql import MatchRow
 
 
 @transaction.atomic

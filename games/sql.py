@@ -124,12 +124,25 @@ def _converters(alias: str, field) -> tuple:
                  db.ops.get_db_converters(expression) + field.get_db_converters(db))
 
 
-def _convert(db, fields, values) -> list:
-    out = []
-    for f, value in zip(fields, values, strict=True):
-        for converter, expression in _converters(db.alias, f):
+# (alias, id of a fields tuple) -> (the tuple, its fields' converters by position): looked up
+# by identity, since hashing the fields themselves (Python code per field) cost a match read
+# more than its converters (bench/request_cpu.py). The tuples are the module's cached ones.
+_PLANS: dict[tuple[str, int], tuple] = {}
+
+
+def _convert(db, fields: tuple, values) -> list:
+    """`values` read for `fields`, through the converters the ORM applies (most fields have
+    none)."""
+    plan = _PLANS.get((db.alias, id(fields)))
+    if plan is None or plan[0] is not fields:
+        found = [(i, _converters(db.alias, f)) for i, f in enumerate(fields)]
+        plan = _PLANS[db.alias, id(fields)] = (fields, [(i, c) for i, c in found if c])
+    out = list(values)
+    for i, converters in plan[1]:
+        value = out[i]
+        for converter, expression in converters:
             value = converter(value, expression, db)
-        out.append(value)
+        out[i] = value
     return out
 
 
@@ -252,8 +265,8 @@ def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]
 @functools.cache
 def _token_fields(token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
     user_model = token_model._meta.get_field("user").related_model
-    return ([token_model._meta.get_field(name) for name in ("id", "user", "expires_at")],
-            [f for f in user_model._meta.concrete_fields if f.attname in user_fields])
+    return (tuple(token_model._meta.get_field(name) for name in ("id", "user", "expires_at")),
+            tuple(f for f in user_model._meta.concrete_fields if f.attname in user_fields))
 
 
 def _token_sql(db, token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:

@@ -9,8 +9,9 @@ Prints (and `run()` returns):
   "acts only" (the clients send nothing but acts: passes when answering, a card they know they
   hold when leading, a GET only after a new deal) and "view-then-act pairs" (the actor reads
   its view, then sends a random legal action from it: a client's everyday loop);
-- the baselines, measured in the same run: bare DRF endpoints that insert and read one row
-  (bench/api_urls.py), in raw SQL and through the ORM, 4 concurrent clients: requests/s, p50.
+- the baselines: bare DRF endpoints that insert and read one row (bench/api_urls.py), in raw
+  SQL and through the ORM, 4 concurrent clients: requests/s, p50. The four loads take turns
+  (`interleaved`: six slices each), so that each ratio compares the same minutes of the machine.
 Targets: acts/s (acts only) and view-then-act pairs/s each ≥ 1/3 of the baseline's requests/s.
 
 Run: `.venv/bin/python bench/api.py [--smoke]` (about a minute; PostgreSQL on 127.0.0.1:5432, user
@@ -37,7 +38,8 @@ from bench.smoke import parser  # noqa: E402
 PG = "postgres://postgres@127.0.0.1:5432"
 DATABASE = os.environ.get("BENCH_DATABASE", "cardtable_bench")  # several runs: one each
 CLIENTS = 4
-SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))  # per load, in SLICES turns
+SLICES = 6
 EARLY, LATE_FROM, EARLY_TABLES = range(5, 16), 295, 3
 ENV = {
     **os.environ,
@@ -252,8 +254,8 @@ def hammer(port: int, work, seconds: float) -> list[float]:
     return [x for r in results for x in r]
 
 
-def baseline(port: int, path: str, seconds: float = SECONDS) -> tuple[float, float]:
-    """(requests/s, p50 ms) of a bare endpoint with CLIENTS clients."""
+def bare_request(port: int, path: str):
+    """A client's work on a bare endpoint (the baselines): one request, its latency."""
 
     def work(_):
         started = time.perf_counter()
@@ -261,22 +263,26 @@ def baseline(port: int, path: str, seconds: float = SECONDS) -> tuple[float, flo
         assert status == 200
         return time.perf_counter() - started
 
-    hammer(port, work, min(1.0, seconds))  # warm the workers' connections
-    started = time.perf_counter()
-    latencies = hammer(port, work, seconds)
-    elapsed = time.perf_counter() - started
-    return round(len(latencies) / elapsed, 1), round(statistics.median(latencies) * 1000, 2)
+    return work
 
 
-def act_throughput(port: int, seat_tokens: list[str], kind: type[Table],
-                   seconds: float = SECONDS) -> tuple[float, float]:
-    """(acts completed per second, p50 ms) with CLIENTS clients, each on its own match."""
-    tables = [kind(port, seat_tokens[4 * i:4 * i + 4]) for i in range(CLIENTS)]
-    hammer(port, lambda i: tables[i].act(), min(1.0, seconds))
-    started = time.perf_counter()
-    latencies = hammer(port, lambda i: tables[i].act(), seconds)
-    elapsed = time.perf_counter() - started
-    return round(len(latencies) / elapsed, 1), round(statistics.median(latencies) * 1000, 2)
+def interleaved(port: int, loads: dict, seconds: float = SECONDS,
+                slices: int = SLICES) -> dict[str, tuple[float, float]]:
+    """(per second, p50 ms) of each load (a client's `work(i)`, CLIENTS clients at once) run for
+    `seconds` in all, in `slices` turns taken one load after another: a ratio of two of them
+    compares the same stretch of the machine's time, which on a shared host swings more between
+    one minute and the next than the code does."""
+    for work in loads.values():
+        hammer(port, work, min(1.0, seconds))  # warm: the workers' connections, the tables
+    latencies: dict[str, list[float]] = {name: [] for name in loads}
+    spent = dict.fromkeys(loads, 0.0)
+    for _ in range(slices):
+        for name, work in loads.items():
+            started = time.perf_counter()
+            latencies[name] += hammer(port, work, seconds / slices)
+            spent[name] += time.perf_counter() - started
+    return {name: (round(len(latencies[name]) / spent[name], 1),
+                   round(statistics.median(latencies[name]) * 1000, 2)) for name in loads}
 
 
 def run(smoke: bool = False) -> dict:
@@ -287,15 +293,24 @@ def run(smoke: bool = False) -> dict:
     server = Server(free_port())
     try:
         figures = long_match_latency(server.port, seat_tokens[:first], late_from, early)
-        rate, p50 = baseline(server.port, "/bench/row/", seconds)
-        figures.update({"baseline req/s (raw SQL)": rate, "baseline p50 ms (raw SQL)": p50})
-        rate, p50 = baseline(server.port, "/bench/orm-row/", seconds)
-        figures.update({"baseline req/s (ORM)": rate, "baseline p50 ms (ORM)": p50})
         second = first + 4 * CLIENTS
-        rate, p50 = act_throughput(server.port, seat_tokens[first:second], PassingTable, seconds)
-        figures.update({"acts/s (acts only)": rate, "act p50 ms (acts only)": p50})
-        rate, p50 = act_throughput(server.port, seat_tokens[second:], Table, seconds)
-        figures.update({"view-then-act pairs/s": rate, "act p50 ms (after a view GET)": p50})
+        passing = [PassingTable(server.port, seat_tokens[first + 4 * i:first + 4 * i + 4])
+                   for i in range(CLIENTS)]
+        viewing = [Table(server.port, seat_tokens[second + 4 * i:second + 4 * i + 4])
+                   for i in range(CLIENTS)]
+        rates = interleaved(server.port, {
+            "raw SQL": bare_request(server.port, "/bench/row/"),
+            "ORM": bare_request(server.port, "/bench/orm-row/"),
+            "acts": lambda i: passing[i].act(),
+            "pairs": lambda i: viewing[i].act(),
+        }, seconds, 2 if smoke else SLICES)
+        for kind in ("raw SQL", "ORM"):
+            figures.update({f"baseline req/s ({kind})": rates[kind][0],
+                            f"baseline p50 ms ({kind})": rates[kind][1]})
+        figures.update({"acts/s (acts only)": rates["acts"][0],
+                        "act p50 ms (acts only)": rates["acts"][1],
+                        "view-then-act pairs/s": rates["pairs"][0],
+                        "act p50 ms (after a view GET)": rates["pairs"][1]})
     finally:
         server.stop()
         from django.db import connections

@@ -204,7 +204,7 @@ def _match_sql(alias: str, lock: bool, events: bool, spectators: bool = False,
         selected.append(_event_rows(db))
     token_join = ""
     if reader is not None:
-        columns, source, digest = _token_sql(db, *reader)
+        columns, source, digest = _token_sql(alias, *reader)
         selected += columns
         token_join = f" LEFT JOIN ({source}) ON {digest} = %s"
     lock_clause = f" FOR UPDATE OF {m}" if lock and db.features.has_select_for_update else ""
@@ -255,7 +255,7 @@ def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]
     None if no token has this digest."""
     user_model = token_model._meta.get_field("user").related_model
     db = connections[router.db_for_read(user_model)]
-    columns, source, column = _token_sql(db, token_model, tuple(user_fields))
+    columns, source, column = _token_sql(db.alias, token_model, tuple(user_fields))
     with _cursor(db) as cursor:
         cursor.execute(f"SELECT {', '.join(columns)} FROM {source} WHERE {column} = %s", [digest])
         row = cursor.fetchone()
@@ -269,8 +269,10 @@ def _token_fields(token_model: type[Model], user_fields: tuple[str, ...]) -> tup
             tuple(f for f in user_model._meta.concrete_fields if f.attname in user_fields))
 
 
-def _token_sql(db, token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
+@functools.cache
+def _token_sql(alias: str, token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
     """The token's and its user's columns, the join of their tables, and the digest's column."""
+    db = connections[alias]
     token_fields, fields = _token_fields(token_model, user_fields)
     user_model = token_model._meta.get_field("user").related_model
     t, u = "t", "u"
@@ -284,10 +286,10 @@ def _token_sql(db, token_model: type[Model], user_fields: tuple[str, ...]) -> tu
 def _token_of(db, token_model: type[Model], user_fields: tuple[str, ...],
               values: Sequence) -> Model | None:
     """The token with its user from _token_sql's columns' values (None: all NULL, no token)."""
-    token_fields, fields = _token_fields(token_model, user_fields)
-    split = len(token_fields)
     if values[0] is None:
         return None
+    token_fields, fields = _token_fields(token_model, user_fields)
+    split = len(token_fields)
     user_model = token_model._meta.get_field("user").related_model
     token = token_model.from_db(db.alias, [f.attname for f in token_fields],
                                 _convert(db, token_fields, values[:split]))

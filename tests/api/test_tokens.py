@@ -189,3 +189,29 @@ def test_staff_see_and_revoke_tokens_in_the_admin_but_cannot_make_one(admin_clie
     response = admin_client.post(f"/admin/accounts/authtoken/{row.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert me(api_client, token) == 401
+
+
+def test_a_matchs_view_and_act_check_the_token_they_read_with_the_match(api_client):
+    """The view and the act read the token in the match's own query: a revoked or expired token
+    and a deactivated user are refused there as anywhere, and nothing is played."""
+    key = api_client.post(GUEST).json()["token"]
+    created = call(api_client, "post", "/api/v1/matches/", key,
+                   {"ruleset": "gandengyan", "seats": bots(3)})
+    assert created.status_code == 201
+    view_url = f"/api/v1/matches/{created.json()['id']}/"
+    act = {"expected_version": created.json()["version"], "action": {"type": "pass"}}
+
+    def answers() -> tuple[int, int]:
+        return (call(api_client, "get", view_url, key).status_code,
+                call(api_client, "post", view_url + "act/", key, act).status_code)
+
+    assert answers()[0] == 200
+    AuthToken.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert answers() == (401, 401)
+    AuthToken.objects.update(expires_at=timezone.now() + timedelta(days=1))
+    User.objects.update(is_active=False)
+    assert answers() == (401, 401)
+    User.objects.update(is_active=True)
+    AuthToken.objects.all().delete()
+    assert answers() == (401, 401)
+    assert call(api_client, "get", "/api/v1/matches/999999/", key).status_code == 401

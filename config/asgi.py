@@ -60,6 +60,11 @@ def resolved(path: str) -> ResolverMatch | None:
         return None
 
 
+def streamed(found: ResolverMatch | None) -> bool:
+    """The path's view is a live stream (asynchronous), served on the event loop."""
+    return found is not None and iscoroutinefunction(found.func)
+
+
 class Application:
     def __init__(self):
         self.streams = get_asgi_application()  # sets Django up
@@ -74,7 +79,7 @@ class Application:
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
             found = resolved(scope["path"])
-            if found is None or not iscoroutinefunction(found.func):
+            if not streamed(found):
                 return await self.threaded({**scope, RESOLVED: found}, receive, send)
         return await self.streams(scope, receive, send)
 

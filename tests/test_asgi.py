@@ -13,16 +13,11 @@ from games.api.middleware import REQUEST_ID_HEADER
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def asynchronous(path: str) -> bool:
-    found = asgi.resolved(path)
-    return found is not None and asgi.iscoroutinefunction(found.func)
-
-
 def test_only_the_streams_are_served_on_the_event_loop():
-    assert asynchronous("/api/v1/stream/")
-    assert asynchronous("/api/v1/matches/7/stream/")
+    assert asgi.streamed(asgi.resolved("/api/v1/stream/"))
+    assert asgi.streamed(asgi.resolved("/api/v1/matches/7/stream/"))
     for sync_path in ("/api/v1/health/", "/api/v1/matches/7/", "/", "/admin/", "/nowhere/"):
-        assert not asynchronous(sync_path)
+        assert not asgi.streamed(asgi.resolved(sync_path))
 
 
 def test_the_threaded_chain_is_synchronous_and_the_streams_chain_asynchronous():

@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from django.db import DatabaseError, connections, router, transaction
 from django.db.models import DateTimeField, JSONField, Model
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -142,26 +144,46 @@ def _json_value(value, expression, db):
         return value  # as Django's: SQLite may hold a value that is not JSON text
 
 
-# (alias, id of a fields tuple) -> (the tuple, its fields' converters by position): looked up
-# by identity, since hashing the fields themselves (Python code per field) cost a match read
-# more than its converters (bench/request_cpu.py). The tuples are the module's cached ones.
+# (alias, id of a fields tuple) -> (the tuple, its fields' converters by position, their
+# attnames): looked up by identity, since hashing the fields themselves (Python code per field)
+# cost a match read more than its converters (bench/request_cpu.py). The tuples are the
+# module's cached ones.
 _PLANS: dict[tuple[str, int], tuple] = {}
+
+
+def _plan(db, fields: tuple) -> tuple:
+    plan = _PLANS.get((db.alias, id(fields)))
+    if plan is None or plan[0] is not fields:
+        found = [(i, _converters(db.alias, f)) for i, f in enumerate(fields)]
+        plan = _PLANS[db.alias, id(fields)] = (fields, [(i, c) for i, c in found if c],
+                                               tuple(f.attname for f in fields))
+    return plan
 
 
 def _convert(db, fields: tuple, values) -> list:
     """`values` read for `fields`, through the converters the ORM applies (most fields have
     none)."""
-    plan = _PLANS.get((db.alias, id(fields)))
-    if plan is None or plan[0] is not fields:
-        found = [(i, _converters(db.alias, f)) for i, f in enumerate(fields)]
-        plan = _PLANS[db.alias, id(fields)] = (fields, [(i, c) for i, c in found if c])
     out = list(values)
-    for i, converters in plan[1]:
+    for i, converters in _plan(db, fields)[1]:
         value = out[i]
         for converter, expression in converters:
             value = converter(value, expression, db)
         out[i] = value
     return out
+
+
+def _built(db, model: type[Model], fields: tuple, values) -> Model:
+    """The instance Model.from_db makes of `values` read for `fields` (the model's other fields
+    deferred), without Model.__init__'s work per field when no pre_init or post_init receiver
+    is listening (else from_db itself): __init__ cost a match read a tenth of its CPU (26
+    fields). The values go through the fields' converters (_convert)."""
+    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        return model.from_db(db.alias, list(_plan(db, fields)[2]), _convert(db, fields, values))
+    instance = model.__new__(model)
+    instance.__dict__.update(zip(_plan(db, fields)[2], _convert(db, fields, values), strict=True))
+    state = instance._state = ModelState()
+    state.adding, state.db = False, db.alias
+    return instance
 
 
 def _json_rows(db, columns: list[str], source: str, order: str = "") -> str:
@@ -252,7 +274,7 @@ def match_row(match_id: int, *, lock: bool = False, events_after: int | None = N
         return None
     fields = _loaded(Match)
     values, rest = row[:len(fields)], row[len(fields):]
-    match = Match.from_db(db.alias, [f.attname for f in fields], _convert(db, fields, values))
+    match = _built(db, Match, fields, values)
     number, seed_hash, seat_rows = rest[:3]
     rest = rest[3:]
     seats = sorted(SeatInfo(i, kind, level, user, name, score, bool(out))
@@ -309,10 +331,8 @@ def _token_of(db, token_model: type[Model], user_fields: tuple[str, ...],
     token_fields, fields = _token_fields(token_model, user_fields)
     split = len(token_fields)
     user_model = token_model._meta.get_field("user").related_model
-    token = token_model.from_db(db.alias, [f.attname for f in token_fields],
-                                _convert(db, token_fields, values[:split]))
-    token.user = user_model.from_db(db.alias, [f.attname for f in fields],
-                                    _convert(db, fields, values[split:]))
+    token = _built(db, token_model, token_fields, values[:split])
+    token.user = _built(db, user_model, fields, values[split:])
     return token
 
 

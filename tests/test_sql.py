@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import transaction
+from django.db.models.signals import post_init
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
@@ -66,6 +67,24 @@ def test_the_match_row_is_what_the_orm_reads(match, lock):
     assert [s.name for s in row.seats[:2]] == ["owner", "Lin"]  # a display name, else username
     assert any(s.user_id is None for s in row.seats)
     assert row.events is None
+    assert (row.match._state.adding, row.match._state.db) == (False, "default")
+    assert row.match.created_at == orm.created_at  # deferred: loads on first use
+
+
+def test_a_model_with_init_receivers_is_built_by_its_init(match):
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+
+    post_init.connect(receiver, sender=Match)
+    try:
+        row = sql.match_row(match.pk)
+    finally:
+        post_init.disconnect(receiver, sender=Match)
+    assert seen == [row.match]
+    assert fields(row.match, ("created_at", "updated_at")) == fields(
+        sql.match_row(match.pk).match, ("created_at", "updated_at"))
 
 
 @pytest.mark.parametrize(("after", "recent", "limit"),

@@ -12,6 +12,9 @@ Prints (and `run()` returns):
 - the baselines: bare DRF endpoints that insert and read one row (bench/api_urls.py), in raw
   SQL and through the ORM, 4 concurrent clients: requests/s, p50. The four loads take turns
   (`interleaved`: six slices each), so that each ratio compares the same minutes of the machine.
+- the CPU time per raw-SQL baseline request and per view-then-act pair, split between the
+  server (gunicorn and its workers), the database (every PostgreSQL process) and the clients
+  (this process): where a pair's cost goes beyond two requests'.
 Targets: acts/s (acts only) and view-then-act pairs/s each ≥ 1/3 of the baseline's requests/s.
 
 Run: `.venv/bin/python bench/api.py [--smoke]` (about a minute; PostgreSQL on 127.0.0.1:5432, user
@@ -266,23 +269,61 @@ def bare_request(port: int, path: str):
     return work
 
 
-def interleaved(port: int, loads: dict, seconds: float = SECONDS,
-                slices: int = SLICES) -> dict[str, tuple[float, float]]:
-    """(per second, p50 ms) of each load (a client's `work(i)`, CLIENTS clients at once) run for
-    `seconds` in all, in `slices` turns taken one load after another: a ratio of two of them
-    compares the same stretch of the machine's time, which on a shared host swings more between
-    one minute and the next than the code does."""
+def _stat(pid: str) -> tuple[str, int, float] | None:
+    """(command name, parent pid, user + system CPU seconds) of a process (Linux /proc), None
+    once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    fields = rest.split()
+    return name, int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_by_side(server_pid: int) -> dict[str, float]:
+    """CPU seconds so far of the server (gunicorn and its workers), the database (every
+    PostgreSQL process on this machine) and this process (the clients)."""
+    sides = {"server": 0.0, "database": 0.0}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit() and (found := _stat(entry.name)) is not None:
+            name, parent, seconds = found
+            if server_pid in (int(entry.name), parent):
+                sides["server"] += seconds
+            elif name == "postgres":
+                sides["database"] += seconds
+    times = os.times()
+    sides["client"] = times.user + times.system
+    return sides
+
+
+def interleaved(port: int, loads: dict, seconds: float = SECONDS, slices: int = SLICES,
+                server_pid: int | None = None) -> dict[str, tuple]:
+    """(per second, p50 ms, CPU ms per unit by side or None) of each load (a client's `work(i)`,
+    CLIENTS clients at once) run for `seconds` in all, in `slices` turns taken one load after
+    another: a ratio of two of them compares the same stretch of the machine's time, which on a
+    shared host swings more between one minute and the next than the code does. With the
+    server's pid, each load's CPU time per unit of work is split between the server, the
+    database and the clients (Linux only)."""
     for work in loads.values():
         hammer(port, work, min(1.0, seconds))  # warm: the workers' connections, the tables
     latencies: dict[str, list[float]] = {name: [] for name in loads}
     spent = dict.fromkeys(loads, 0.0)
+    cpu = {name: dict.fromkeys(("server", "database", "client"), 0.0) for name in loads}
     for _ in range(slices):
         for name, work in loads.items():
+            before = cpu_by_side(server_pid) if server_pid else None
             started = time.perf_counter()
             latencies[name] += hammer(port, work, seconds / slices)
             spent[name] += time.perf_counter() - started
+            if before is not None:
+                for side, total in cpu_by_side(server_pid).items():
+                    cpu[name][side] += total - before[side]
     return {name: (round(len(latencies[name]) / spent[name], 1),
-                   round(statistics.median(latencies[name]) * 1000, 2)) for name in loads}
+                   round(statistics.median(latencies[name]) * 1000, 2),
+                   {side: round(total * 1000 / len(latencies[name]), 2)
+                    for side, total in cpu[name].items()} if server_pid else None)
+            for name in loads}
 
 
 def run(smoke: bool = False) -> dict:
@@ -303,7 +344,7 @@ def run(smoke: bool = False) -> dict:
             "ORM": bare_request(server.port, "/bench/orm-row/"),
             "acts": lambda i: passing[i].act(),
             "pairs": lambda i: viewing[i].act(),
-        }, seconds, 2 if smoke else SLICES)
+        }, seconds, 2 if smoke else SLICES, server.process.pid)
         for kind in ("raw SQL", "ORM"):
             figures.update({f"baseline req/s ({kind})": rates[kind][0],
                             f"baseline p50 ms ({kind})": rates[kind][1]})
@@ -311,6 +352,9 @@ def run(smoke: bool = False) -> dict:
                         "act p50 ms (acts only)": rates["acts"][1],
                         "view-then-act pairs/s": rates["pairs"][0],
                         "act p50 ms (after a view GET)": rates["pairs"][1]})
+        for name, unit in (("raw SQL", "request"), ("pairs", "pair")):
+            figures[f"CPU ms per {unit} ({name}): server / database / client"] = " / ".join(
+                str(ms) for ms in rates[name][2].values())
     finally:
         server.stop()
         from django.db import connections

@@ -356,6 +356,13 @@ def _inserted(model: type[Model]) -> tuple:
 
 
 @functools.cache
+def _given(model: type[Model]) -> tuple[tuple[str, str], ...]:
+    """(column, attname) of the inserted fields whose values the rows give (not the times the
+    database fills in)."""
+    return tuple((f.column, f.attname) for f in _inserted(model) if not _auto_time(f))
+
+
+@functools.cache
 def _insert_sql(alias: str, model: type[Model], rows: int) -> str:
     db = connections[alias]
     fields = _inserted(model)
@@ -371,13 +378,13 @@ def _insert_sql(alias: str, model: type[Model], rows: int) -> str:
 
 
 def _insert_params(db, model: type[Model], rows: Sequence[dict]) -> list:
-    fields = _inserted(model)
     if db.vendor == "postgresql":
-        return [Jsonb([{f.column: row[f.attname] for f in fields if not _auto_time(f)}
-                       for row in rows], fastjson.dumps)]
+        given = _given(model)
+        return [Jsonb([{column: row[name] for column, name in given} for row in rows],
+                      fastjson.dumps)]
     now = timezone.now()
     return [f.get_db_prep_save(now if _auto_time(f) else row[f.attname], db)
-            for row in rows for f in fields]
+            for row in rows for f in _inserted(model)]
 
 
 def _insert(db, added: Rows) -> tuple[str, list]:

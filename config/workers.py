@@ -17,6 +17,12 @@ from django.conf import settings
 from uvicorn_worker import UvicornWorker as BaseUvicornWorker
 
 MASTER_CHECK_SECONDS = 1.0
+# How long an idle keep-alive connection stays open. nginx (deploy/nginx.conf) lets go of its
+# idle upstream connections sooner (4 s), so it never sends a request down one the web server is
+# closing: a POST sent so fails with 502, and nginx never retries a POST. uvicorn's worker takes
+# gunicorn's `--keep-alive`, whose default (2 s) was shorter than nginx's: about one act in a
+# thousand was answered 502 under load (docs/operations.md).
+KEEP_ALIVE_SECONDS = 5
 
 
 class UvicornWorker(BaseUvicornWorker):
@@ -26,6 +32,7 @@ class UvicornWorker(BaseUvicornWorker):
         # here as the master bounds it (it kills a worker graceful_timeout after SIGTERM), so
         # that an orphan, whom nobody kills, ends too.
         self.config.timeout_graceful_shutdown = self.cfg.graceful_timeout
+        self.config.timeout_keep_alive = max(self.cfg.keepalive, KEEP_ALIVE_SECONDS)
         # X-Forwarded-For and -Proto from TRUSTED_PROXIES alone, as the throttles read them
         # (gunicorn's --forwarded-allow-ips, 127.0.0.1 by default, is not used).
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

@@ -13,7 +13,7 @@ Prints (and `run()` returns):
   SQL and through the ORM, 4 concurrent clients: requests/s, p50. The four loads take turns
   (`interleaved`: six slices each), so that each ratio compares the same minutes of the machine.
 - the CPU time per raw-SQL baseline request and per view-then-act pair, split between the
-  server (gunicorn and its workers), the database (every PostgreSQL process) and the clients
+  server (gunicorn and its workers), the database (PostgreSQL's processes) and the clients
   (this process): where a pair's cost goes beyond two requests'.
 Targets: acts/s (acts only) and view-then-act pairs/s each ≥ 1/3 of the baseline's requests/s.
 
@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import procs  # noqa: E402
 from bench.smoke import parser  # noqa: E402
 
 PG = "postgres://postgres@127.0.0.1:5432"
@@ -269,32 +270,20 @@ def bare_request(port: int, path: str):
     return work
 
 
-def _stat(pid: str) -> tuple[str, int, float] | None:
-    """(command name, parent pid, user + system CPU seconds) of a process (Linux /proc), None
-    once it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    fields = rest.split()
-    return name, int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def postmaster_pid() -> int:
+    """PostgreSQL's main process: the parent of a connection's backend."""
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres") as conn:
+        return int(procs.stat(conn.info.backend_pid)[1])
 
 
-def cpu_by_side(server_pid: int) -> dict[str, float]:
-    """CPU seconds so far of the server (gunicorn and its workers), the database (every
-    PostgreSQL process on this machine) and this process (the clients)."""
-    sides = {"server": 0.0, "database": 0.0}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit() and (found := _stat(entry.name)) is not None:
-            name, parent, seconds = found
-            if server_pid in (int(entry.name), parent):
-                sides["server"] += seconds
-            elif name == "postgres":
-                sides["database"] += seconds
+def cpu_by_side(server_pid: int, database_pid: int) -> dict[str, float]:
+    """CPU seconds so far of the server (gunicorn and its workers), the database (PostgreSQL's
+    processes, those that ended included) and this process (the clients)."""
     times = os.times()
-    sides["client"] = times.user + times.system
-    return sides
+    return {"server": procs.cpu_seconds(server_pid), "database": procs.cpu_seconds(database_pid),
+            "client": times.user + times.system}
 
 
 def interleaved(port: int, loads: dict, seconds: float = SECONDS, slices: int = SLICES,
@@ -307,17 +296,18 @@ def interleaved(port: int, loads: dict, seconds: float = SECONDS, slices: int = 
     database and the clients (Linux only)."""
     for work in loads.values():
         hammer(port, work, min(1.0, seconds))  # warm: the workers' connections, the tables
+    database = postmaster_pid() if server_pid else None
     latencies: dict[str, list[float]] = {name: [] for name in loads}
     spent = dict.fromkeys(loads, 0.0)
     cpu = {name: dict.fromkeys(("server", "database", "client"), 0.0) for name in loads}
     for _ in range(slices):
         for name, work in loads.items():
-            before = cpu_by_side(server_pid) if server_pid else None
+            before = cpu_by_side(server_pid, database) if server_pid else None
             started = time.perf_counter()
             latencies[name] += hammer(port, work, seconds / slices)
             spent[name] += time.perf_counter() - started
             if before is not None:
-                for side, total in cpu_by_side(server_pid).items():
+                for side, total in cpu_by_side(server_pid, database).items():
                     cpu[name][side] += total - before[side]
     return {name: (round(len(latencies[name]) / spent[name], 1),
                    round(statistics.median(latencies[name]) * 1000, 2),

@@ -27,34 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.procs import cpu_seconds  # noqa: E402
 from tests.integration.stack import Stack, free_port  # noqa: E402
 
 TOKEN = "load-stack-metrics-token"
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _stat(pid: int) -> list[str] | None:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-
-
-def cpu_seconds(root: int) -> float:
-    """CPU time of a process, of its children it has reaped, and of its live descendants."""
-    parents = {}
-    for entry in Path("/proc").glob("[0-9]*"):
-        if (fields := _stat(int(entry.name))) is not None:
-            parents[int(entry.name)] = int(fields[1])
-    total, todo = 0.0, [root]
-    while todo:
-        pid = todo.pop()
-        if (fields := _stat(pid)) is not None:
-            own = int(fields[11]) + int(fields[12])
-            reaped = int(fields[13]) + int(fields[14])
-            total += (own + reaped) / TICKS
-        todo += [child for child, parent in parents.items() if parent == pid]
-    return total
 
 
 def parts(stack: Stack) -> dict[str, list[int]]:

@@ -304,17 +304,18 @@ def token_user(token_model: type[Model], digest: str, user_fields: Sequence[str]
 
 @functools.cache
 def _token_fields(token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
+    """The token's fields read, the user's, and the user model."""
     user_model = token_model._meta.get_field("user").related_model
     return (tuple(token_model._meta.get_field(name) for name in ("id", "user", "expires_at")),
-            tuple(f for f in user_model._meta.concrete_fields if f.attname in user_fields))
+            tuple(f for f in user_model._meta.concrete_fields if f.attname in user_fields),
+            user_model)
 
 
 @functools.cache
 def _token_sql(alias: str, token_model: type[Model], user_fields: tuple[str, ...]) -> tuple:
     """The token's and its user's columns, the join of their tables, and the digest's column."""
     db = connections[alias]
-    token_fields, fields = _token_fields(token_model, user_fields)
-    user_model = token_model._meta.get_field("user").related_model
+    token_fields, fields, user_model = _token_fields(token_model, user_fields)
     t, u = "t", "u"
     columns = [f"{t}.{_qn(db, f.column)}" for f in token_fields]
     columns += [f"{u}.{_qn(db, f.column)}" for f in fields]
@@ -328,9 +329,8 @@ def _token_of(db, token_model: type[Model], user_fields: tuple[str, ...],
     """The token with its user from _token_sql's columns' values (None: all NULL, no token)."""
     if values[0] is None:
         return None
-    token_fields, fields = _token_fields(token_model, user_fields)
+    token_fields, fields, user_model = _token_fields(token_model, user_fields)
     split = len(token_fields)
-    user_model = token_model._meta.get_field("user").related_model
     token = _built(db, token_model, token_fields, values[:split])
     token.user = _built(db, user_model, fields, values[split:])
     return token
@@ -418,8 +418,8 @@ def _change_params(db, changed: Changed) -> list:
     pk = model._meta.pk
     fields = [model._meta.get_field(name) for name in names]
     if db.vendor == "postgresql":
-        return [Jsonb([{pk.column: row[pk.attname],
-                        **{f.column: row[f.attname] for f in fields if not _auto_time(f)}}
+        given = [f for f in fields if not _auto_time(f)]
+        return [Jsonb([{pk.column: row[pk.attname], **{f.column: row[f.attname] for f in given}}
                        for row in rows], fastjson.dumps)]
     now = timezone.now()
     return [[f.get_db_prep_save(now if _auto_time(f) else row[f.attname], db) for f in fields]

@@ -26,13 +26,19 @@ def busy_matches(client: Client, count: int) -> list[int]:
 
 
 def person_plays(client: Client, pace_ms: int, turns: int, timeout: float,
-                 rng: random.Random) -> int:
+                 rng: random.Random, replies: int = 0) -> int:
     """A person against three normal bots at `pace_ms`, acting as soon as they see their turn
-    (a read every 50 ms), `turns` times or until `timeout`; the match's id."""
+    (a read every 50 ms), `turns` times and on until the server has made `replies` moves whose
+    wait can be read (how many a turn brings depends on the deal), or until `timeout`; the
+    match's id."""
     view = create(client, "gandengyan", {**ENDLESS, "server_pace_ms": pace_ms},
                   bots(3, "normal"))
     deadline, played = time.monotonic() + timeout, 0
-    while played < turns and time.monotonic() < deadline and view["status"] == "active":
+
+    def enough() -> bool:
+        return played >= turns and (not replies or len(reply_waits(view["id"])) >= replies)
+
+    while not enough() and time.monotonic() < deadline and view["status"] == "active":
         if view["your_turn"]:
             status, answer = client.post(f"/matches/{view['id']}/act/", {
                 "expected_version": view["version"], "action": choose(view, rng)})
@@ -40,7 +46,7 @@ def person_plays(client: Client, pace_ms: int, turns: int, timeout: float,
             played += 1
         time.sleep(0.05)
         view = client.get(f"/matches/{view['id']}/")[1]
-    assert played == turns, f"the person played {played} of {turns} turns in {timeout} s"
+    assert enough(), f"{played} turns of {turns}, {replies} replies wanted, in {timeout} s"
     return view["id"]
 
 

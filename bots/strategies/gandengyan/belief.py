@@ -8,7 +8,8 @@ actions since its last draw are those that hand would have made. Since its last 
 only lost the cards it played, so its hand at each of those actions is known exactly from its
 hand now. A hand that explains every one of them is weighted 1, and each action it does not
 explain multiplies the weight by MISS: a person is not `normal`, and a few surprising actions
-should not rule a hand out.
+should not rule a hand out. What the opponent knew then is rebuilt as `normal` has it: the trick,
+the cards played, and what the round's passes showed of the other hands (`normal.Recall`).
 
 A sample draws, for each opponent in turn, hands from the cards still unplaced one at a time and
 keeps the first it accepts, each with probability its weight (rejection sampling: the hands kept
@@ -45,7 +46,7 @@ class Moment(NamedTuple):
     top: Reading | None
     played: tuple[int, ...]  # rank counts of the cards played before
     pile: int
-    lacking: tuple[frozenset[int], ...]
+    lacking: tuple[frozenset[int], ...]  # what it knew of the others' hands from their passes
     made: tuple | None  # the play's ranks and reading; None: a pass
 
 
@@ -63,6 +64,7 @@ def moments(seen: Observation) -> dict[int, list[Moment]] | None:
     played = (0,) * len(rank_counts(()))  # rank counts of the cards played so far
     trick: list[tuple[int, Reading]] = []
     found: dict[int, list[tuple]] = {}
+    recall = normal.Recall()  # the round's passes, as a `normal` player remembers them
     for event in seen.log:
         kind, seat = event.kind, event.seat
         play = None
@@ -78,7 +80,9 @@ def moments(seen: Observation) -> dict[int, list[Moment]] | None:
             out[seat] = True
         elif seat != me:
             live = tuple(0 if gone else n for n, gone in zip(counts, out, strict=True))
-            found.setdefault(seat, []).append((play, live, tuple(trick), played, pile))
+            found.setdefault(seat, []).append((play, live, tuple(trick), played, pile,
+                                               recall.lacking(normal.NOTHING_LACKING)))
+        recall.see(event)
         if play is not None:
             counts[seat] -= len(play[0])
             played = tuple(a + b for a, b in zip(played, rank_counts(play[0]), strict=True))
@@ -91,15 +95,15 @@ def moments(seen: Observation) -> dict[int, list[Moment]] | None:
 def _moments(seat: int, actions: list[tuple]) -> list[Moment]:
     result = []
     later: tuple[int, ...] = ()
-    for play, live, trick, played, pile in reversed(actions):
+    for play, live, trick, played, pile, recalled in reversed(actions):
         made = None
         if play is not None:
             later += play[0]
             made = _made(*play)
         passed = normal.passes([s for s, _ in trick], [r for _, r in trick], seat, live)
+        lacking = tuple(a | b for a, b in zip(normal.lacking_of(passed), recalled, strict=True))
         result.append(Moment(later, live, trick[-1][0] if trick else None,
-                             trick[-1][1] if trick else None, played, pile,
-                             normal.lacking_of(passed), made))
+                             trick[-1][1] if trick else None, played, pile, lacking, made))
     return result
 
 

@@ -97,22 +97,39 @@ def remembered(log, lacking: tuple[frozenset[int], ...]) -> tuple[frozenset[int]
     """What every pass of the round showed (not only this trick's): a seat that passed a single
     holds neither the next rank nor a 2 until it draws a card (a hand only loses cards between
     draws)."""
-    found: dict[int, set[int]] = {}
-    top = None
+    recall = Recall()
     for event in log:
+        recall.see(event)
+    return recall.lacking(lacking)
+
+
+class Recall:
+    """`remembered`, event by event: the hard bot's reading of the hands asks what an opponent
+    remembered at each of its actions."""
+
+    def __init__(self):
+        self.found: dict[int, set[int]] = {}
+        self.top: Reading | None = None
+
+    def see(self, event) -> None:
         kind = event.kind
         if kind == "play":
-            top = event.reading
+            self.top = event.reading
         elif kind == "pass":
+            top = self.top
             if top is not None and top.type == SINGLE and top.rank != TWO:
-                found.setdefault(event.seat, set()).update({top.rank + 1, TWO})
+                self.found.setdefault(event.seat, set()).update({top.rank + 1, TWO})
         elif kind == "trick_won":
-            top = None
+            self.top = None
         elif kind == "draw":
-            found.pop(event.seat, None)
-    if not found:
-        return lacking
-    return tuple(lacking[s].union(found.get(s, ())) for s in range(MAX_SEATS))
+            self.found.pop(event.seat, None)
+
+    def lacking(self, lacking: tuple[frozenset[int], ...]) -> tuple[frozenset[int], ...]:
+        """`lacking` and what the passes seen so far showed."""
+        found = self.found
+        if not found:
+            return lacking
+        return tuple(lacking[s].union(found.get(s, ())) for s in range(MAX_SEATS))
 
 
 def seen_from(seat: int, hand: tuple[int, ...], live: tuple[int, ...], trick, to_act: int | None,

@@ -4,14 +4,12 @@ whose middleware chain runs on the event loop. Every other view is synchronous (
 goes to a handler whose middleware chain is synchronous and runs with the view in one thread, a
 single hop from the event loop as a WSGI server's thread would serve it, where Django's own would
 hop between the loop and threads at each synchronous middleware, each hook of Django's own
-async-capable ones and the view (docs/performance.md, bench/api.py). That thread is an idle one
-of the process's, as a WSGI server's would be, not one started for the request."""
+async-capable ones and the view (docs/performance.md, bench/api.py)."""
 
 import gc
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 
-from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
+from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core.asgi import get_asgi_application
 from django.core.handlers.asgi import ASGIHandler
 from django.http import FileResponse
@@ -30,9 +28,6 @@ GC_THRESHOLDS = (2000, 10, 1000)
 # Where the scope keeps the view its path resolved to, to pick the handler: Django's own
 # resolution of it, repeated, cost a match's GET or act about 3% of its CPU.
 RESOLVED = "cardtable.resolved"
-# Request threads kept idle for the next requests, at most (more at once are started as needed
-# and end after their request).
-IDLE_THREADS = 64
 
 
 class ThreadedHandler(ASGIHandler):
@@ -58,41 +53,6 @@ class ThreadedHandler(ASGIHandler):
         return response
 
 
-class RequestThread(ThreadPoolExecutor):
-    """The one thread a request's synchronous work runs in, reused by request after request as a
-    WSGI server's threads are. Django's handler would start a thread (and set up a database
-    connection's wrapper in it) for every request: about a fifth of a small request's CPU
-    (docs/performance.md)."""
-
-    def __init__(self):
-        super().__init__(max_workers=1, thread_name_prefix="request")
-        self.last: Future | None = None
-
-    def submit(self, fn, /, *args, **kwargs):
-        self.last = future = super().submit(fn, *args, **kwargs)
-        return future
-
-    def free(self) -> bool:
-        """Nothing left to run: a request whose client left may still be running in it."""
-        return self.last is None or self.last.done()
-
-
-class RequestThreads:
-    """The process's idle request threads (used from the event loop only)."""
-
-    def __init__(self):
-        self.idle: list[RequestThread] = []
-
-    def take(self) -> RequestThread:
-        return self.idle.pop() if self.idle else RequestThread()
-
-    def give_back(self, thread: RequestThread) -> None:
-        if thread.free() and len(self.idle) < IDLE_THREADS:
-            self.idle.append(thread)
-        else:
-            thread.shutdown(wait=False)  # it ends once its work is done
-
-
 def resolved(path: str) -> ResolverMatch | None:
     try:
         return resolve(path)
@@ -109,7 +69,6 @@ class Application:
     def __init__(self):
         self.streams = get_asgi_application()  # sets Django up
         self.threaded = ThreadedHandler()
-        self.threads = RequestThreads()
         get_resolver().url_patterns  # noqa: B018 (imports every view)
         # What is loaded by now lives as long as the process: kept out of the garbage
         # collector's full walks, which the live streams make frequent (bench/gc_pause.py).
@@ -121,13 +80,7 @@ class Application:
         if scope["type"] == "http":
             found = resolved(scope["path"])
             if not streamed(found):
-                thread = self.threads.take()
-                try:
-                    # The outermost context decides: Django's handler, inside, uses this one.
-                    async with ThreadSensitiveContext(executor=thread):
-                        return await self.threaded({**scope, RESOLVED: found}, receive, send)
-                finally:
-                    self.threads.give_back(thread)
+                return await self.threaded({**scope, RESOLVED: found}, receive, send)
         return await self.streams(scope, receive, send)
 
 

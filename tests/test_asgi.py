@@ -1,9 +1,7 @@
 """Under ASGI, the live streams go to Django's own handler (its middleware on the event loop) and
 every other request to one whose middleware chain runs with its synchronous view in one thread;
-the project's middleware works in both, so every response carries its headers. The threads are
-reused, request after request."""
+the project's middleware works in both, so every response carries its headers."""
 
-import threading
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
@@ -65,39 +63,3 @@ async def test_both_handlers_answer_with_the_middleware_headers(target, status):
     assert len(headers[REQUEST_ID_HEADER.lower()]) == 32
     assert headers["content-security-policy"].startswith("default-src 'none'")
 
-
-
-async def test_requests_reuse_an_idle_thread(monkeypatch):
-    threads = []
-    original = asgi.ThreadedHandler.get_response
-
-    def get_response(self, request):
-        threads.append(threading.get_ident())
-        return original(self, request)
-
-    monkeypatch.setattr(asgi.ThreadedHandler, "get_response", get_response)
-    for _ in range(3):
-        got, _ = await get("/api/v1/health/")
-        assert got == 200
-    assert len(threads) == 3 and len(set(threads)) == 1
-    assert threads[0] != threading.get_ident()  # not the event loop's
-
-
-def test_a_thread_still_busy_is_not_given_to_the_next_request():
-    # A request whose client left ends its handler while its view may still run in its thread.
-    threads, release = asgi.RequestThreads(), threading.Event()
-    busy = threads.take()
-    busy.submit(release.wait, 10)
-    threads.give_back(busy)
-    assert threads.take() is not busy
-    release.set()
-
-
-def test_idle_threads_are_kept_up_to_a_bound(monkeypatch):
-    monkeypatch.setattr(asgi, "IDLE_THREADS", 2)
-    threads = asgi.RequestThreads()
-    taken = [threads.take() for _ in range(3)]
-    for thread in taken:
-        threads.give_back(thread)
-    assert threads.idle == taken[:2]
-    assert taken[2]._shutdown

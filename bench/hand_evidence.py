@@ -5,9 +5,9 @@ of seat 0, weighs each opponent's true hand and random hands of the same size (R
 opponent) by:
 - `since`: the opponent's actions since its last draw, replayed as `normal` would make them on the
   hand (what `hard` reads, bots/strategies/gandengyan/belief.py): 1 if the hand explains them all;
-- `before`: its actions between its two last draws, replayed on its hand then: its hand now, with
-  the cards played since and without the card it drew, which nobody else saw: the share of the
-  possible drawn cards for which the hand explains them all;
+- `before`: its actions before its last draw, back to the draw before (or the deal), replayed on
+  its hand then: its hand now, with the cards played since and without the card it drew, which
+  nobody else saw: the share of the possible drawn cards for which the hand explains them all;
 - `passes`: its passes of a single before its last draw (a `normal` player answers when it can, so
   it held no card of the next rank and no 2 then): 1 if the draws since can account for every such
   card of its hand now and of its plays since.

@@ -30,11 +30,12 @@ import django  # noqa: E402
 
 django.setup()
 
-from bots.strategies import observe, strategies  # noqa: E402
+from bench.hard_ceiling import Watched  # noqa: E402
+from bots import simulation  # noqa: E402
+from bots.strategies import strategies  # noqa: E402
+from bots.strategies.gandengyan import normal  # noqa: E402
 from bots.strategies.gandengyan.belief import Belief, moments  # noqa: E402
-from games.engine.cards import RANK_OF, TWO, make_pack  # noqa: E402
-from games.engine.rulesets.gandengyan import RULESET as ENGINE  # noqa: E402
-from games.engine.rulesets.gandengyan.combos import SINGLE  # noqa: E402
+from games.engine.cards import RANK_OF, make_pack  # noqa: E402
 from games.engine.rulesets.gandengyan.state import HAND_SIZE  # noqa: E402
 
 RANDOM_HANDS = 4
@@ -84,10 +85,11 @@ class Evidence:
                 top = event.reading
             elif event.kind == "trick_won":
                 top = None
-            elif event.kind == "pass" and event.seat == self.seat and top is not None \
-                    and top.type == SINGLE and top.rank != TWO:
-                draws = sum(e.kind == "draw" and e.seat == self.seat for e in seen.log[i:])
-                yield {top.rank + 1, TWO}, draws, played_since(seen, self.seat, i)
+            elif event.kind == "pass" and event.seat == self.seat and top is not None:
+                lacked = normal.lacking_of([(self.seat, top)])[self.seat]  # `normal`'s rule
+                if lacked:
+                    draws = sum(e.kind == "draw" and e.seat == self.seat for e in seen.log[i:])
+                    yield lacked, draws, played_since(seen, self.seat, i)
 
     def weights(self, hand: tuple[int, ...]) -> dict[str, float]:
         held = hand + self.since
@@ -104,28 +106,23 @@ class Evidence:
 
 
 def measure(matches: int, seed: str) -> dict:
-    play = strategies("gandengyan")["normal"]
-    options = ENGINE.parse_options({"players": 4})
+    """Four `normal` players on `simulate`'s deals; seat 0 weighs the hands at each decision."""
+    watched, sampler = Watched(), random.Random(seed)  # the rounds' generators stay the players'
     total: dict[str, Counter] = {"true": Counter(), "random": Counter()}
-    weighed, sampler = 0, random.Random(seed)  # the rounds' own generators stay the players'
-    for m in range(matches):
-        state = ENGINE.new_match(options, [False] * 4)
-        for number in range(ROUNDS):
-            key = f"{seed}:{m}:{number}"
-            state = ENGINE.start_round(state, key)
-            rng, heard = random.Random(key), []
-            while not ENGINE.round_over(state):
-                seat = ENGINE.to_act(state)
-                action = ENGINE.forced_action(state)
-                if action is None:
-                    seen = observe("gandengyan", ENGINE.remember(state, heard, whole=True), seat)
-                    if seat == 0:
-                        weighed += weigh(seen, state.round, sampler, total)
-                    action = play(seen, rng)
-                state, events = ENGINE.apply(state, seat, action)
-                heard += events
-            if not ENGINE.table(state).needs_round:
-                break
+    weighed = 0
+    play = strategies("gandengyan")["normal"]
+
+    def weighing(seen, rng: random.Random):
+        nonlocal weighed
+        weighed += weigh(seen, watched.state.round, sampler, total)
+        return play(seen, rng)
+
+    real, simulation.observe = simulation.observe, watched
+    try:
+        simulation.simulate("gandengyan", ("weighing", "normal", "normal", "normal"), matches,
+                            seed, {"weighing": weighing, "normal": play}, rounds=ROUNDS)
+    finally:
+        simulation.observe = real
     return {side: {kind: round(counted[kind] / weighed, 3) for kind in KINDS}
             for side, counted in total.items()} | {"opponent hands weighed": weighed}
 

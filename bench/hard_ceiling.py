@@ -32,7 +32,7 @@ from bots.strategies.search import Budget, Hard  # noqa: E402
 SEATS = ("hard", "normal", "normal", "normal")
 
 
-class _Watched:
+class Watched:
     """The bots' `observe`, remembering the last state an observation was made of: the truth a
     sampler may use."""
 
@@ -44,7 +44,7 @@ class _Watched:
         return observe(ruleset, state, seat, legal)
 
 
-def _samplers(watched: _Watched) -> dict:
+def _samplers(watched: Watched) -> dict:
     def truth(seen, rng: random.Random):
         rnd = watched.state.round
         pile = list(rnd.pile)
@@ -59,7 +59,7 @@ def _samplers(watched: _Watched) -> dict:
 
 
 def run(matches: int, rounds: int, seed: str, names: list[str]) -> dict[str, tuple]:
-    watched = _Watched()
+    watched = Watched()
     samplers = _samplers(watched)
     budget = Budget(ms=None)
     figures = {}
